@@ -2,5 +2,8 @@
 //! constrained Delaunay triangulation (CDT) kept on a half-edge mesh.
 
 pub mod geometry;
+pub mod mesh;
+#[cfg(feature = "serde")]
+pub mod scenario;
 
 pub use geometry::Point;

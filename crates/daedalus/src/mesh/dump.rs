@@ -1,0 +1,20 @@
+/// A triangulation written out for other tools (`*.mesh.json` of
+/// `../shared/scenario-format.md`): vertices, counter-clockwise inner
+/// triangles covering exactly the bounds, and each constrained edge once.
+///
+/// ```
+/// use daedalus::mesh::MeshDump;
+/// let d = MeshDump {
+///     vertices: vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
+///     triangles: vec![[0, 1, 2]],
+///     constrained: vec![[0, 1]],
+/// };
+/// assert_eq!(d.triangles.len(), 1);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct MeshDump {
+    pub vertices: Vec<[f64; 2]>,
+    pub triangles: Vec<[u32; 3]>,
+    pub constrained: Vec<[u32; 2]>,
+}

@@ -1,0 +1,5 @@
+//! The half-edge mesh.
+
+mod dump;
+
+pub use dump::MeshDump;

@@ -1,0 +1,53 @@
+//! Every scenario under ../shared/data parses, round-trips bit for bit,
+//! and has well-formed rings and queries.
+#![cfg(feature = "serde")]
+
+use daedalus::scenario::{Scenario, shared_data_dir};
+
+fn scenario_files() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![shared_data_dir()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".scenario.json") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+#[test]
+fn shared_scenarios_parse_and_round_trip() {
+    let files = scenario_files();
+    assert!(
+        files.len() >= 20,
+        "expected the shared scenarios, found {}",
+        files.len()
+    );
+    for f in files {
+        let s = Scenario::load(&f).unwrap();
+        let raw: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        // Bit-identical coordinates: compare with serde_json's own float parse.
+        let rings = raw["rings"].as_array().unwrap();
+        assert_eq!(rings.len(), s.rings.len());
+        for (r, ours) in rings.iter().zip(&s.rings) {
+            for (v, o) in r.as_array().unwrap().iter().zip(ours) {
+                assert_eq!(
+                    v.as_f64().unwrap().to_bits(),
+                    o.to_bits(),
+                    "{}",
+                    f.display()
+                );
+            }
+        }
+        let back = Scenario::from_json(&s.to_json()).unwrap();
+        assert_eq!(back, s, "{} does not round-trip", f.display());
+        assert!(!s.queries.is_empty());
+    }
+}
