@@ -361,3 +361,41 @@ fn compound_mass_and_centroid_match_hand_computation() {
     );
     assert!(c.distance(want) < 1e-12, "{c:?} vs {want:?}");
 }
+
+mod random_drops {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// Balls of random sizes dropped from random heights (up to ~1400 px
+        /// of fall: more than a radius per step, CCD needed) never pass
+        /// through the terrain or the polygons, checked at every step.
+        #[test]
+        fn random_balls_never_pass_through(
+            drops in proptest::collection::vec((20.0f64..780.0, -900.0f64..200.0, 3.0f64..15.0), 1..6)
+        ) {
+            let mut w = world();
+            let mut balls = Vec::new();
+            for &(x, y, r) in &drops {
+                let c = p(x, y);
+                // Start clear of the polygons.
+                prop_assume!(polygons().iter().all(|q| !inside_polygon(c, q) && dist_to_polyline(c, q) > r));
+                balls.push((w.add_ball(c, r, &BodyParams::default()).unwrap(), r));
+            }
+            for step in 1..=300 {
+                w.step(DT).unwrap();
+                for &(b, r) in &balls {
+                    let c = w.body_state(b).unwrap().position;
+                    prop_assert!(c.x > 0.0 && c.x < W, "step {}: {:?} left the map", step, c);
+                    prop_assert!(c.y < height(c.x), "step {}: {:?} below the terrain", step, c);
+                    prop_assert!(dist_to_polyline(c, &terrain()) > 0.5 * r, "step {}: {:?} sunk", step, c);
+                    for q in polygons() {
+                        prop_assert!(!inside_polygon(c, &q), "step {}: {:?} inside a polygon", step, c);
+                    }
+                }
+            }
+        }
+    }
+}

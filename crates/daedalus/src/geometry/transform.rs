@@ -82,6 +82,20 @@ impl Transform {
     #[inline]
     pub fn baked(pivot: Point, sx: f64, sy: f64, angle: f64, position: Point) -> Self {
         let (s, c) = angle.sin_cos();
+        Self::baked_sin_cos(pivot, sx, sy, s, c, position)
+    }
+
+    /// [`Transform::baked`] with the angle given by its sine and cosine
+    /// (cached by callers that move objects without turning them).
+    ///
+    /// ```
+    /// use daedalus::{Point, geometry::Transform};
+    /// let (pv, pos) = (Point::new(1.0, 2.0), Point::new(3.0, 4.0));
+    /// let a = 0.3f64;
+    /// assert_eq!(Transform::baked_sin_cos(pv, 2.0, 3.0, a.sin(), a.cos(), pos), Transform::baked(pv, 2.0, 3.0, a, pos));
+    /// ```
+    #[inline]
+    pub fn baked_sin_cos(pivot: Point, sx: f64, sy: f64, s: f64, c: f64, position: Point) -> Self {
         let (m00, m01) = (sx * c, -sy * s);
         let (m10, m11) = (sx * s, sy * c);
         Transform {
@@ -310,6 +324,17 @@ impl Mat3 {
     #[inline]
     pub fn rotation(angle: f64) -> Mat3 {
         let (s, c) = angle.sin_cos();
+        Mat3::rotation_sin_cos(s, c)
+    }
+
+    /// Rotation matrix from the angle's sine and cosine.
+    ///
+    /// ```
+    /// use daedalus::geometry::Mat3;
+    /// assert_eq!(Mat3::rotation_sin_cos(0.0, 1.0), Mat3::IDENTITY);
+    /// ```
+    #[inline]
+    pub const fn rotation_sin_cos(s: f64, c: f64) -> Mat3 {
         Mat3 {
             m: [[c, -s, 0.0], [s, c, 0.0], [0.0, 0.0, 1.0]],
         }

@@ -180,7 +180,9 @@ pub fn dynamic_body(
     }
     // Finite inputs may still overflow the area sums.
     if !area.is_finite() || !cx.is_finite() || !cy.is_finite() {
-        return Err(PhysicsError::NonFinite { what: "triangle area" });
+        return Err(PhysicsError::NonFinite {
+            what: "triangle area",
+        });
     }
     // Slivers can round to no area at all.
     if area <= 0.0 {
