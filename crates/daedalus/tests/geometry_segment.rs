@@ -244,3 +244,25 @@ fn crossing_point_of_fractional_inputs() {
     let r2 = (d - c).cross(x - c).abs() / (d - c).length();
     assert!(r1 < 1e-13 && r2 < 1e-13, "{r1} {r2}");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+
+    /// Arbitrary f64 inputs: a crossing point lies in both bounding boxes
+    /// and within a few ulps (of the coordinate scale) of both lines,
+    /// whatever the angle (it is parametrised along one line, so the error
+    /// is along that line).
+    #[test]
+    fn f64_crossings_lie_on_both_lines(v in proptest::array::uniform8(-1e3f64..1e3)) {
+        let [a, b, c, d] = [0, 2, 4, 6].map(|i| Point::new(v[i], v[i + 1]));
+        if let S::Crossing(x) = segment_intersection(a, b, c, d) {
+            let scale = v.iter().fold(0.0f64, |m, t| m.max(t.abs()));
+            for (u, w) in [(a, b), (c, d)] {
+                prop_assert!(x.x >= u.x.min(w.x) && x.x <= u.x.max(w.x));
+                prop_assert!(x.y >= u.y.min(w.y) && x.y <= u.y.max(w.y));
+                let residual = (w - u).cross(x - u).abs() / (w - u).length();
+                prop_assert!(residual <= 16.0 * f64::EPSILON * scale, "residual {residual}");
+            }
+        }
+    }
+}

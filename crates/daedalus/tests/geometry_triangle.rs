@@ -225,3 +225,16 @@ proptest! {
         prop_assert_eq!(test.contains(fp(a), fp(b), fp(c), fp(p)), want);
     }
 }
+
+/// A point exactly on a shared edge (orient2d == 0, exact in f64) is
+/// accepted by the exact and accurate tests in both triangles.
+#[test]
+fn point_exactly_on_shared_edge_is_in_both() {
+    let (a, b) = (Point::new(0.0, 0.0), Point::new(3.0, 3.0));
+    let (c, d) = (Point::new(3.0, 0.0), Point::new(0.0, 3.0));
+    for q in [Point::new(1.0, 1.0), Point::new(0.1, 0.1), a, b] {
+        assert_eq!(orient2d(a, b, q), 0.0);
+        assert!(point_in_triangle_exact(a, b, c, q) && point_in_triangle_exact(b, a, d, q));
+        assert!(point_in_triangle_accurate(a, b, c, q) && point_in_triangle_accurate(b, a, d, q));
+    }
+}
