@@ -39,3 +39,29 @@ fn frames_follow_free_fall() {
     assert!(simulate_frames(&mut w, 0.01, 10, 0).is_err());
     assert!(simulate_frames(&mut w, -1.0, 10, 1).is_err());
 }
+
+/// Removing a wall lets what rested on it fall; its handle is then stale.
+#[test]
+fn removed_wall_no_longer_holds() {
+    let mut w = PhysicsWorld::new(PhysicsConfig::default()).unwrap();
+    let floor = w
+        .add_walls(&[vec![Point::new(-5.0, 1.0), Point::new(5.0, 1.0)]])
+        .unwrap()[0];
+    let ball = w
+        .add_ball(Point::new(0.0, 0.0), 0.5, &BodyParams::default())
+        .unwrap();
+    for _ in 0..120 {
+        w.step(1.0 / 60.0).unwrap();
+    }
+    let y = w.body_state(ball).unwrap().position.y;
+    assert!(
+        (y - 0.5).abs() < 0.05,
+        "resting centre at {y}, expected 0.5"
+    );
+    w.remove_wall(floor).unwrap();
+    assert!(w.remove_wall(floor).is_err());
+    for _ in 0..60 {
+        w.step(1.0 / 60.0).unwrap();
+    }
+    assert!(w.body_state(ball).unwrap().position.y > 3.0);
+}

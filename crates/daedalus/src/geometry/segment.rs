@@ -55,7 +55,8 @@ fn on_segment(p: Point, c: Point, d: Point) -> bool {
 /// computed (rounded): it is parametrised from the end point nearest to
 /// it, on whichever segment gives the shorter offset, with the 2x2
 /// determinants evaluated by FMA difference-of-products, then clamped into
-/// both segments' bounding boxes.
+/// both segments' bounding boxes. Inputs must be finite (callers validate
+/// user input); with NaN the answer is unspecified, but nothing panics.
 ///
 /// ```
 /// use daedalus::{Point, geometry::{segment_intersection, SegmentIntersection as S}};

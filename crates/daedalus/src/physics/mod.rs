@@ -69,4 +69,7 @@ pub enum PhysicsError {
     /// The body handle does not belong to this world (or was removed).
     #[error("stale or foreign body handle")]
     StaleBody,
+    /// The wall handle does not belong to this world (or was removed).
+    #[error("stale or foreign wall handle")]
+    StaleWall,
 }

@@ -152,6 +152,29 @@ impl PhysicsWorld {
             .collect())
     }
 
+    /// Removes a wall collider (e.g. when its obstacle moved in the mesh).
+    ///
+    /// ```
+    /// use daedalus::{Point, physics::{PhysicsConfig, PhysicsWorld, PhysicsError}};
+    /// let mut w = PhysicsWorld::new(PhysicsConfig::default())?;
+    /// let ids = w.add_walls(&[vec![Point::new(0.0, 0.0), Point::new(1.0, 0.0)]])?;
+    /// w.remove_wall(ids[0])?;
+    /// assert_eq!(w.remove_wall(ids[0]), Err(PhysicsError::StaleWall));
+    /// # Ok::<(), PhysicsError>(())
+    /// ```
+    pub fn remove_wall(&mut self, id: WallId) -> Result<(), PhysicsError> {
+        let is_wall = self
+            .world
+            .colliders
+            .get(id.0)
+            .is_some_and(|c| c.parent().is_none());
+        if !is_wall {
+            return Err(PhysicsError::StaleWall);
+        }
+        self.world.remove_collider(id.0);
+        Ok(())
+    }
+
     /// Adds a dynamic body made of triangles in world coordinates (see
     /// [`dynamic_body`](super::dynamic_body)).
     ///
