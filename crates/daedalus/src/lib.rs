@@ -3,6 +3,8 @@
 
 pub mod geometry;
 pub mod mesh;
+#[cfg(feature = "physics")]
+pub mod physics;
 #[cfg(feature = "serde")]
 pub mod scenario;
 
