@@ -228,6 +228,7 @@ impl Cdt {
             self.run_tasks();
             h = vb;
         }
+        self.settle();
         self.hint = h;
         Ok(id)
     }
@@ -437,6 +438,7 @@ impl Cdt {
             Point::new(0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y))
         };
         let pv = self.insert_point(x, cur);
+        self.created.push(pv);
         if pv != r
             && pv != l
             && let Some(h) = self.find_edge(r, l)
@@ -455,6 +457,42 @@ impl Cdt {
         } else {
             self.tasks.push((cur, to, seg));
         }
+    }
+
+    /// Removes crossing vertices that ended up unneeded (chains that met at
+    /// a rounded crossing point and then shared both edges).
+    pub(crate) fn settle(&mut self) {
+        let mut rounds = 0;
+        while !self.created.is_empty() && rounds < 64 {
+            let c = std::mem::take(&mut self.created);
+            let mut around = Vec::new();
+            for &v in &c {
+                if !self.mesh.vertex_alive(v) {
+                    continue;
+                }
+                around.push(v);
+                // chain neighbours: their owned edges may have merged
+                let m = &self.mesh;
+                let start = m.raw_vertex_edge(v);
+                let mut e = start;
+                loop {
+                    if self.owners.contains_key(&(e >> 1)) {
+                        around.push(m.raw_dest(e));
+                    }
+                    e = m.raw_rot_right(e);
+                    if e == start {
+                        break;
+                    }
+                }
+            }
+            around.sort_unstable();
+            around.dedup();
+            for v in around {
+                self.cleanup_vertex(v);
+            }
+            rounds += 1;
+        }
+        self.created.clear();
     }
 
     pub(crate) fn take_owners(&mut self, e: u32) -> Option<Owners> {

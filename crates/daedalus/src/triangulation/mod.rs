@@ -157,6 +157,8 @@ pub struct Cdt {
     pub(crate) flips: Vec<u32>,
     pub(crate) pending: Vec<u32>,
     pub(crate) tasks: Vec<(u32, u32, u32)>,
+    /// Crossing vertices made by the current operation (checked at its end).
+    pub(crate) created: Vec<u32>,
     pub(crate) sc: Scratch,
 }
 
@@ -216,6 +218,7 @@ impl Cdt {
             flips: Vec::new(),
             pending: Vec::new(),
             tasks: Vec::new(),
+            created: Vec::new(),
             sc: Scratch::default(),
         })
     }

@@ -52,6 +52,7 @@ impl Cdt {
         for v in cand {
             self.cleanup_vertex(v);
         }
+        self.settle();
         Ok(())
     }
 
@@ -72,11 +73,16 @@ impl Cdt {
         }
         self.set_user(v, false);
         self.cleanup_vertex(v);
+        self.settle();
         Ok(())
     }
 
-    /// Does a live constraint need `v`? (corner, user vertex, end point of
-    /// a live segment, or interior to two non-collinear live segments).
+    /// Does a live constraint need `v`? A corner, a user vertex, an end
+    /// point of a live segment, or a vertex where the chains of live
+    /// segments diverge (more than two owned edges: an exact crossing of
+    /// non-collinear segments, or where rounded crossing points made
+    /// chains part). A vertex only passed straight through by segments
+    /// sharing the same two edges is not needed.
     pub(crate) fn vertex_needed(&self, v: u32) -> bool {
         if v < 4 || self.is_user(v) {
             return true;
@@ -84,24 +90,14 @@ impl Cdt {
         let m = &self.mesh;
         let start = m.raw_vertex_edge(v);
         let mut e = start;
-        let mut first: Option<u32> = None;
+        let mut owned = 0;
         loop {
             if let Some(o) = self.owners.get(&(e >> 1)) {
+                owned += 1;
                 for &g in &o.segs {
                     let s = &self.segs[g as usize];
                     if s.a == v || s.b == v {
                         return true;
-                    }
-                    match first {
-                        None => first = Some(g),
-                        Some(f) => {
-                            let t = &self.segs[f as usize];
-                            if orient2d(t.pa, t.pb, s.pa) != 0.0
-                                || orient2d(t.pa, t.pb, s.pb) != 0.0
-                            {
-                                return true;
-                            }
-                        }
                     }
                 }
             }
@@ -110,7 +106,7 @@ impl Cdt {
                 break;
             }
         }
-        false
+        owned > 2
     }
 
     /// Removes `v` if nothing needs it; merges the chain through it if only
@@ -150,6 +146,9 @@ impl Cdt {
                     }
                 }
                 self.run_tasks();
+                // the chains at u and w changed: re-check them
+                self.created.push(u);
+                self.created.push(w);
             }
             _ => {}
         }

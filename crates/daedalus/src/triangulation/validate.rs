@@ -230,3 +230,37 @@ impl Cdt {
         out
     }
 }
+
+impl Cdt {
+    #[doc(hidden)]
+    pub fn debug_violation(&self, v: &Violation) {
+        let m = &self.mesh;
+        if let Violation::OrphanVertex(h) = v {
+            let v = h.idx;
+            eprintln!("orphan {v} at {:?} user={}", m.raw_pos(v), self.is_user(v));
+            let start = m.raw_vertex_edge(v);
+            let mut e = start;
+            loop {
+                let o = self.owners.get(&(e >> 1));
+                eprintln!(
+                    "  -> {} {:?} cons={} owners={:?}",
+                    m.raw_dest(e),
+                    m.raw_pos(m.raw_dest(e)),
+                    m.raw_is_constrained(e),
+                    o.map(|o| o
+                        .segs
+                        .iter()
+                        .map(|&g| {
+                            let s = &self.segs[g as usize];
+                            (g, s.a, s.b, s.pa, s.pb)
+                        })
+                        .collect::<Vec<_>>())
+                );
+                e = m.raw_rot_right(e);
+                if e == start {
+                    break;
+                }
+            }
+        }
+    }
+}
