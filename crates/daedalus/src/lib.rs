@@ -9,3 +9,5 @@ pub mod physics;
 pub mod scenario;
 
 pub use geometry::Point;
+pub mod objects;
+pub mod triangulation;
