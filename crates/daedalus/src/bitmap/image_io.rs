@@ -1,0 +1,109 @@
+//! Images (PNG, JPEG, BMP, GIF via the `image` crate) -> [`Bitmap`].
+
+use std::path::Path;
+
+use image::{DynamicImage, ImageReader};
+
+use super::{Bitmap, BitmapError, check_size};
+
+/// How colour and grey pixels become wall or free.
+///
+/// A pixel's luminance (the `image` crate's Rec. 709 luma, 0-255) is first
+/// composited over white by its alpha, so transparent pixels are always
+/// free. The pixel is a wall when that value is `< threshold` (dark = wall),
+/// or, with `invert`, when the inverted luminance composited over white is
+/// `< threshold` (light = wall; transparent still free).
+///
+/// ```
+/// let o = daedalus::bitmap::ThresholdOptions::default();
+/// assert_eq!((o.threshold, o.invert), (128, false));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ThresholdOptions {
+    pub threshold: u8,
+    pub invert: bool,
+}
+
+impl Default for ThresholdOptions {
+    fn default() -> Self {
+        ThresholdOptions {
+            threshold: 128,
+            invert: false,
+        }
+    }
+}
+
+impl ThresholdOptions {
+    #[inline]
+    fn wall(&self, luma: u8, alpha: u8) -> bool {
+        let l = if self.invert { 255 - luma } else { luma } as u32;
+        let a = alpha as u32;
+        let over_white = (l * a + 255 * (255 - a) + 127) / 255;
+        over_white < self.threshold as u32
+    }
+}
+
+/// Thresholds a decoded image.
+///
+/// ```
+/// use daedalus::bitmap::{ThresholdOptions, bitmap_from_image};
+/// let img = image::DynamicImage::ImageLuma8(image::GrayImage::from_raw(2, 1, vec![0, 255]).unwrap());
+/// let bm = bitmap_from_image(&img, &ThresholdOptions::default()).unwrap();
+/// assert_eq!(bm.bits, vec![true, false]);
+/// ```
+pub fn bitmap_from_image(
+    img: &DynamicImage,
+    options: &ThresholdOptions,
+) -> Result<Bitmap, BitmapError> {
+    let (w, h) = (img.width() as u64, img.height() as u64);
+    check_size(w, h)?;
+    let bits: Vec<bool> = match img {
+        DynamicImage::ImageLuma8(g) => g.as_raw().iter().map(|&l| options.wall(l, 255)).collect(),
+        _ => {
+            let la = img.to_luma_alpha8();
+            la.as_raw()
+                .chunks_exact(2)
+                .map(|c| options.wall(c[0], c[1]))
+                .collect()
+        }
+    };
+    Bitmap::new(w as usize, h as usize, bits)
+}
+
+/// Reads and thresholds an image file. The size is checked from the header
+/// before decoding (limit [`super::MAX_PIXELS`]).
+///
+/// ```
+/// use daedalus::bitmap::{ThresholdOptions, load_bitmap};
+/// let path = daedalus::scenario::shared_data_dir().join("maps/dao/arena.png");
+/// # if path.exists() {
+/// let bm = load_bitmap(&path, &ThresholdOptions::default()).unwrap();
+/// assert_eq!((bm.width, bm.height, bm.black_count()), (49, 49, 347));
+/// # }
+/// assert!(load_bitmap("no/such/file.png", &ThresholdOptions::default()).is_err());
+/// ```
+pub fn load_bitmap(
+    path: impl AsRef<Path>,
+    options: &ThresholdOptions,
+) -> Result<Bitmap, BitmapError> {
+    let path = path.as_ref();
+    let name = path.display().to_string();
+    let io = |source| BitmapError::Io {
+        path: name.clone(),
+        source,
+    };
+    let decode = |e: image::ImageError| BitmapError::Decode {
+        path: name.clone(),
+        message: e.to_string(),
+    };
+    let open = || -> Result<ImageReader<_>, BitmapError> {
+        ImageReader::open(path)
+            .map_err(io)?
+            .with_guessed_format()
+            .map_err(io)
+    };
+    let (w, h) = open()?.into_dimensions().map_err(decode)?;
+    check_size(w as u64, h as u64)?;
+    let img = open()?.decode().map_err(decode)?;
+    bitmap_from_image(&img, options)
+}

@@ -1,0 +1,398 @@
+//! Stages 2 and 3: the optimal polygon of an outline within a tolerance.
+//!
+//! A segment from outline point i to point j is *possible* when the walk
+//! from i to j uses at most three directions and every corner of it lies
+//! within Euclidean distance `t` of the segment [p_i, p_j] (the points
+//! between two corners lie on a straight run, and the distance to a segment
+//! is convex along a line, so corners suffice). For each i the possible j
+//! are found by one forward walk keeping the cone of directions from p_i
+//! that pass within `t` of every corner so far (Potrace's lon computation,
+//! with its L-infinity squares replaced by Euclidean discs). Then Potrace's
+//! dynamic programme picks the fewest segments, and among those the least
+//! squared-distance penalty. Every chosen segment is re-checked directly
+//! (and split at its farthest corner if rounding let it through), and stage
+//! 3 moves vertices onto least-squares line intersections only where the
+//! same direct check still passes.
+
+use crate::Point;
+
+/// Points of an outline, each as f64, relative to nothing (pixel units).
+#[inline]
+fn pt(p: [i32; 2]) -> (f64, f64) {
+    (p[0] as f64, p[1] as f64)
+}
+
+#[inline]
+fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.1 - a.1 * b.0
+}
+
+#[inline]
+fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
+    a.0 * b.0 + a.1 * b.1
+}
+
+/// Squared distance from p to the segment [a, b].
+#[inline]
+fn dist2_seg(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let ab = (b.0 - a.0, b.1 - a.1);
+    let ap = (p.0 - a.0, p.1 - a.1);
+    let l2 = dot(ab, ab);
+    let s = if l2 > 0.0 {
+        (dot(ap, ab) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let d = (ap.0 - s * ab.0, ap.1 - s * ab.1);
+    dot(d, d)
+}
+
+fn dir_bit(a: [i32; 2], b: [i32; 2]) -> u8 {
+    match (b[0] - a[0], b[1] - a[1]) {
+        (1, _) => 1,
+        (_, 1) => 2,
+        (-1, _) => 4,
+        _ => 8,
+    }
+}
+
+/// The polygon for the closed lattice walk `pts` (unit steps) within
+/// tolerance `t` (>= 0), with stage-3 vertex adjustment if `adjust`.
+pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Point> {
+    let n = pts.len();
+    let corner_at = |k: usize| {
+        let a = pts[(k + n - 1) % n];
+        let b = pts[k];
+        let c = pts[(k + 1) % n];
+        (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
+    };
+    // Start at a corner (traced outlines already do).
+    let start = (0..n).find(|&k| corner_at(k)).unwrap_or(0);
+    let pts: Vec<[i32; 2]> = (0..n).map(|k| pts[(start + k) % n]).collect();
+    let corner: Vec<bool> = (0..n)
+        .map(|k| {
+            let a = pts[(k + n - 1) % n];
+            let b = pts[k];
+            let c = pts[(k + 1) % n];
+            (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
+        })
+        .collect();
+    let corners_only = || -> Vec<Point> {
+        (0..n)
+            .filter(|&k| corner[k])
+            .map(|k| Point::new(pts[k][0] as f64, pts[k][1] as f64))
+            .collect()
+    };
+    if t == 0.0 || n < 4 {
+        return corners_only();
+    }
+    let p = |k: usize| pt(pts[k % n]);
+    let mut clip0 = clip_forward(&pts, &corner, t);
+    for i in (0..n - 1).rev() {
+        clip0[i] = clip0[i].min(clip0[i + 1]);
+    }
+    let mut po = best_polygon(&pts, &clip0);
+    if po.len() < 3 {
+        return corners_only();
+    }
+    // Direct check of every segment; split at the farthest corner if needed.
+    let t2 = t * t;
+    let worst = |a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)| -> (f64, usize) {
+        let mut w = (dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)), usize::MAX);
+        for k in a + 1..b {
+            if corner[k] {
+                let d = dist2_seg(p(k), qa, qb);
+                if d > w.0 {
+                    w = (d, k);
+                }
+            }
+        }
+        w
+    };
+    let mut s = 0;
+    while s < po.len() {
+        let a = po[s];
+        let b = if s + 1 < po.len() { po[s + 1] } else { n };
+        let (d, k) = worst(a, b, p(a), p(b));
+        if d > t2 && k != usize::MAX {
+            po.insert(s + 1, k);
+        } else {
+            s += 1;
+        }
+    }
+    let m = po.len();
+    let orig: Vec<(f64, f64)> = po.iter().map(|&k| p(k)).collect();
+    let mut q = orig.clone();
+    if adjust {
+        let sums = Sums::new(&pts);
+        let lines: Vec<((f64, f64), (f64, f64))> = (0..m)
+            .map(|s| {
+                let b = if s + 1 < m { po[s + 1] } else { n };
+                sums.fit_line(po[s], b)
+            })
+            .collect();
+        let rmax = t.min(0.5);
+        for s in 0..m {
+            let (c1, d1) = lines[(s + m - 1) % m];
+            let (c2, d2) = lines[s];
+            let det = cross(d1, d2);
+            if det.abs() < 1e-9 {
+                continue;
+            }
+            let a = cross((c2.0 - c1.0, c2.1 - c1.1), d2) / det;
+            let x = (c1.0 + a * d1.0, c1.1 + a * d1.1);
+            let v = orig[s];
+            let off = (x.0 - v.0, x.1 - v.1);
+            let len = dot(off, off).sqrt();
+            q[s] = if len <= rmax {
+                x
+            } else {
+                let f = rmax / len;
+                (v.0 + off.0 * f, v.1 + off.1 * f)
+            };
+        }
+        // Undo moves that break the bound, until every segment passes.
+        let mut fixed = vec![false; m];
+        loop {
+            let mut changed = false;
+            for s in 0..m {
+                let e = (s + 1) % m;
+                let b = if s + 1 < m { po[s + 1] } else { n };
+                if worst(po[s], b, q[s], q[e]).0 > t2 {
+                    for v in [s, e] {
+                        if !fixed[v] {
+                            fixed[v] = true;
+                            q[v] = orig[v];
+                            changed = true;
+                        }
+                    }
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+    }
+    let mut out: Vec<Point> = Vec::with_capacity(m);
+    for &(x, y) in &q {
+        let pnt = Point::new(x, y);
+        if out.last() != Some(&pnt) {
+            out.push(pnt);
+        }
+    }
+    while out.len() > 1 && out.first() == out.last() {
+        out.pop();
+    }
+    if out.len() < 3 {
+        return corners_only();
+    }
+    out
+}
+
+/// clip[i] = the largest j (<= n, non-cyclic) such that every (i, j'),
+/// i < j' <= j, is a possible segment.
+fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
+    let n = pts.len();
+    let t2 = t * t;
+    let mut clip = vec![0; n];
+    let mut cs: Vec<(f64, f64, f64)> = Vec::new();
+    for i in 0..n {
+        let (xi, yi) = pt(pts[i]);
+        let mut lo = (0.0, 0.0);
+        let mut hi = (0.0, 0.0);
+        let mut has_cone = false;
+        let mut dirs = 0u8;
+        let mut max_r2 = 0.0f64;
+        cs.clear();
+        let mut best = i + 1;
+        let mut j = i + 1;
+        while j <= n {
+            let a = pts[(j - 1) % n];
+            let b = pts[j % n];
+            dirs |= dir_bit(a, b);
+            if dirs == 15 {
+                break;
+            }
+            let u = (b[0] as f64 - xi, b[1] as f64 - yi);
+            let r2 = dot(u, u);
+            if has_cone
+                && !(cross(lo, u) >= 0.0
+                    && cross(u, hi) >= 0.0
+                    && dot(u, (lo.0 + hi.0, lo.1 + hi.1)) > 0.0)
+            {
+                break;
+            }
+            if r2 < max_r2 && !beyond_ok(&cs, u, r2, t2) {
+                break;
+            }
+            best = j;
+            if j < n && corner[j] {
+                if r2 > t2 {
+                    let r = r2.sqrt();
+                    let sn = t / r;
+                    let cs_ = (1.0 - sn * sn).sqrt();
+                    let (ux, uy) = (u.0 / r, u.1 / r);
+                    let a = (ux * cs_ + uy * sn, -ux * sn + uy * cs_);
+                    let b = (ux * cs_ - uy * sn, ux * sn + uy * cs_);
+                    if !has_cone {
+                        lo = a;
+                        hi = b;
+                        has_cone = true;
+                    } else {
+                        if cross(lo, a) > 0.0 {
+                            lo = a;
+                        }
+                        if cross(hi, b) < 0.0 {
+                            hi = b;
+                        }
+                    }
+                }
+                cs.push((u.0, u.1, r2));
+                max_r2 = max_r2.max(r2);
+            }
+            j += 1;
+        }
+        clip[i] = best;
+    }
+    clip
+}
+
+/// Corners farther from p_i than the end point u must be within t of it.
+fn beyond_ok(cs: &[(f64, f64, f64)], u: (f64, f64), r2: f64, t2: f64) -> bool {
+    cs.iter()
+        .filter(|c| c.2 > r2 && c.2 > t2)
+        .all(|c| dist2_seg((c.0, c.1), (0.0, 0.0), u) <= t2)
+}
+
+/// Prefix sums of x, y, x^2, xy, y^2 over points 0..=n (point n = point 0),
+/// relative to point 0.
+struct Sums {
+    s: Vec<[f64; 5]>,
+    origin: (f64, f64),
+    pts: Vec<(f64, f64)>,
+}
+
+impl Sums {
+    fn new(pts: &[[i32; 2]]) -> Sums {
+        let n = pts.len();
+        let origin = pt(pts[0]);
+        let mut s = Vec::with_capacity(n + 2);
+        let mut acc = [0.0f64; 5];
+        s.push(acc);
+        let mut rel = Vec::with_capacity(n + 1);
+        for k in 0..=n {
+            let (x, y) = pt(pts[k % n]);
+            let (x, y) = (x - origin.0, y - origin.1);
+            rel.push((x, y));
+            acc[0] += x;
+            acc[1] += y;
+            acc[2] += x * x;
+            acc[3] += x * y;
+            acc[4] += y * y;
+            s.push(acc);
+        }
+        Sums {
+            s,
+            origin,
+            pts: rel,
+        }
+    }
+
+    /// Mean and central second moments of points i..=j (relative).
+    fn moments(&self, i: usize, j: usize) -> ((f64, f64), f64, f64, f64) {
+        let a = self.s[i];
+        let b = self.s[j + 1];
+        let k = (j + 1 - i) as f64;
+        let mx = (b[0] - a[0]) / k;
+        let my = (b[1] - a[1]) / k;
+        let sxx = (b[2] - a[2]) / k - mx * mx;
+        let sxy = (b[3] - a[3]) / k - mx * my;
+        let syy = (b[4] - a[4]) / k - my * my;
+        ((mx, my), sxx, sxy, syy)
+    }
+
+    /// Potrace's penalty: segment length x rms distance of the points from
+    /// the segment's line.
+    fn penalty(&self, i: usize, j: usize) -> f64 {
+        let (m, sxx, sxy, syy) = self.moments(i, j);
+        let pi = self.pts[i];
+        let pj = self.pts[j];
+        let e = (-(pj.1 - pi.1), pj.0 - pi.0);
+        let off = dot(e, (m.0 - pi.0, m.1 - pi.1));
+        let s = e.0 * e.0 * sxx + 2.0 * e.0 * e.1 * sxy + e.1 * e.1 * syy + off * off;
+        s.max(0.0).sqrt()
+    }
+
+    /// Least-squares line of points i..=j: (a point, unit direction), in
+    /// absolute coordinates.
+    fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
+        let (m, sxx, sxy, syy) = self.moments(i, j);
+        let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+        ((m.0 + self.origin.0, m.1 + self.origin.1), (th.cos(), th.sin()))
+    }
+}
+
+/// Potrace's `bestpolygon`: fewest segments from point 0 to point n with
+/// segments (i, j) for j <= clip0[i] (clip0 non-decreasing), least total
+/// penalty among those. Returns the vertex indices (first = 0).
+fn best_polygon(pts: &[[i32; 2]], clip0: &[usize]) -> Vec<usize> {
+    let n = pts.len();
+    let sums = Sums::new(pts);
+    let mut clip1 = vec![0usize; n + 1];
+    let mut j = 1;
+    for (i, &c) in clip0.iter().enumerate() {
+        while j <= c {
+            clip1[j] = i;
+            j += 1;
+        }
+    }
+    let mut seg0 = Vec::new();
+    let mut i = 0;
+    while i < n {
+        seg0.push(i);
+        i = clip0[i];
+    }
+    seg0.push(n);
+    let m = seg0.len() - 1;
+    let mut seg1 = vec![0usize; m + 1];
+    let mut i = n;
+    for j in (1..=m).rev() {
+        seg1[j] = i;
+        i = clip1[i];
+    }
+    seg1[0] = 0;
+    let mut pen = vec![f64::INFINITY; n + 1];
+    let mut prev = vec![0usize; n + 1];
+    pen[0] = 0.0;
+    for j in 1..=m {
+        for i in seg1[j]..=seg0[j] {
+            let mut best = f64::INFINITY;
+            let mut k = seg0[j - 1];
+            loop {
+                if k < clip1[i] {
+                    break;
+                }
+                let pk = pen[k];
+                if pk.is_finite() {
+                    let this = pk + sums.penalty(k, i);
+                    if this < best {
+                        best = this;
+                        prev[i] = k;
+                    }
+                }
+                if k == 0 {
+                    break;
+                }
+                k -= 1;
+            }
+            pen[i] = best;
+        }
+    }
+    let mut po = vec![0usize; m];
+    let mut i = n;
+    for j in (0..m).rev() {
+        i = prev[i];
+        po[j] = i;
+    }
+    po
+}
