@@ -35,10 +35,7 @@ fn one_polygon_per_triangle_and_one_line_per_constraint() {
             .split([' ', ','])
             .map(|v| v.parse().unwrap())
             .collect();
-        let want: Vec<f64> = t
-            .iter()
-            .flat_map(|&i| dump.vertices[i as usize])
-            .collect();
+        let want: Vec<f64> = t.iter().flat_map(|&i| dump.vertices[i as usize]).collect();
         assert_eq!(got, want);
     }
     let walls = children(group(&doc, "walls"), "line");
@@ -47,7 +44,10 @@ fn one_polygon_per_triangle_and_one_line_per_constraint() {
         let a = dump.vertices[c[0] as usize];
         let b = dump.vertices[c[1] as usize];
         let v = |k| l.attribute(k).unwrap().parse::<f64>().unwrap();
-        assert_eq!([v("x1"), v("y1"), v("x2"), v("y2")], [a[0], a[1], b[0], b[1]]);
+        assert_eq!(
+            [v("x1"), v("y1"), v("x2"), v("y2")],
+            [a[0], a[1], b[0], b[1]]
+        );
     }
     // The title survives escaping.
     assert!(
@@ -116,7 +116,7 @@ fn every_layer_kind_gives_a_well_formed_document() {
         .unwrap()
         .polygons(std::slice::from_ref(&tri), PolyStyle::traced())
         .unwrap()
-        .walls(&[tri.clone()], true)
+        .walls(std::slice::from_ref(&tri), true)
         .unwrap()
         .rooms(&[tri.clone(), tri.clone()])
         .unwrap()
@@ -127,12 +127,26 @@ fn every_layer_kind_gives_a_well_formed_document() {
     let svg = s.to_svg();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     for id in [
-        "triangles", "walls", "border", "vertices", "rooms-0", "rooms-1", "fov", "fov-fill",
-        "entities", "legend",
+        "triangles",
+        "walls",
+        "border",
+        "vertices",
+        "rooms-0",
+        "rooms-1",
+        "fov",
+        "fov-fill",
+        "entities",
+        "legend",
     ] {
         group(&doc, id);
     }
-    for label in ["1 objects", "1 traced shapes", "2 rooms", "field of view", "1 entities"] {
+    for label in [
+        "1 objects",
+        "1 traced shapes",
+        "2 rooms",
+        "field of view",
+        "1 entity",
+    ] {
         assert!(svg.contains(label), "legend lacks {label}");
     }
 }
@@ -160,7 +174,10 @@ fn widths_scale_with_the_world() {
         (w("border") * scale, w("paths-0") * scale)
     };
     let (a, b) = (stroke(1.0), stroke(100.0));
-    assert!((a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9, "{a:?} {b:?}");
+    assert!(
+        (a.0 - b.0).abs() < 1e-9 && (a.1 - b.1).abs() < 1e-9,
+        "{a:?} {b:?}"
+    );
     assert!(a.0 >= 1.0 && a.1 >= 1.0);
 }
 
@@ -183,7 +200,10 @@ fn bad_input_is_an_error_and_changes_nothing() {
     assert!(s.path(&detour(), f64::INFINITY).is_err());
     assert!(s.fov(&nan).is_err());
     assert!(s.rooms(&[vec![Point::new(0.0, 0.0)]]).is_err());
-    assert!(s.entity(Point::new(f64::NAN, 0.0), 1.0, Point::new(1.0, 0.0)).is_err());
+    assert!(
+        s.entity(Point::new(f64::NAN, 0.0), 1.0, Point::new(1.0, 0.0))
+            .is_err()
+    );
     assert_eq!(s.to_svg(), before);
     for b in [
         [0.0, 0.0, 0.0, 1.0],

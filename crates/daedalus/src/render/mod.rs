@@ -242,6 +242,11 @@ fn check_value(what: &'static str, value: f64) -> Result<(), RenderError> {
     }
 }
 
+/// "1 entity", "2 entities".
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn dist(a: Point, b: Point) -> f64 {
     (a.x - b.x).hypot(a.y - b.y)
 }
@@ -376,7 +381,10 @@ impl Scene {
         }
         let mut cons = Vec::with_capacity(dump.constrained.len());
         for (i, c) in dump.constrained.iter().enumerate() {
-            cons.push([get("constrained edge", i, c[0])?, get("constrained edge", i, c[1])?]);
+            cons.push([
+                get("constrained edge", i, c[0])?,
+                get("constrained edge", i, c[1])?,
+            ]);
         }
         self.triangles = tris;
         self.constrained = cons;
@@ -495,7 +503,12 @@ impl Scene {
     /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
     /// assert!(s.entity(Point::new(5.0, 5.0), -1.0, Point::new(0.0, 0.0)).is_err());
     /// ```
-    pub fn entity(&mut self, pos: Point, radius: f64, dir: Point) -> Result<&mut Self, RenderError> {
+    pub fn entity(
+        &mut self,
+        pos: Point,
+        radius: f64,
+        dir: Point,
+    ) -> Result<&mut Self, RenderError> {
         check_points("entity", &[pos, dir], 0)?;
         check_value("entity radius", radius)?;
         self.layers.push(Layer::Entity { pos, radius, dir });
@@ -564,10 +577,10 @@ impl Scene {
     fn path_radii(&self) -> Vec<f64> {
         let mut radii: Vec<f64> = Vec::new();
         for l in &self.layers {
-            if let Layer::Path { radius, .. } = l {
-                if !radii.contains(radius) {
-                    radii.push(*radius);
-                }
+            if let Layer::Path { radius, .. } = l
+                && !radii.contains(radius)
+            {
+                radii.push(*radius);
             }
         }
         radii
@@ -579,11 +592,11 @@ impl Scene {
         if self.has_mesh {
             e.push(Entry {
                 swatch: Swatch::Fill(palette::FILL, Some(palette::EDGE)),
-                label: format!("{} triangles", self.triangles.len()),
+                label: plural(self.triangles.len(), "triangle", "triangles"),
             });
         } else {
             e.push(Entry {
-                swatch: Swatch::Fill(palette::FILL, None),
+                swatch: Swatch::Fill(palette::FILL, Some(palette::EDGE)),
                 label: "free space".into(),
             });
         }
@@ -592,10 +605,22 @@ impl Scene {
             _ => 0,
         });
         let label = match (self.has_mesh, walls) {
-            (true, 0) => format!("{} constrained edges", self.constrained.len()),
-            (true, n) => format!("{} constrained edges, {n} walls", self.constrained.len()),
+            (true, 0) => plural(
+                self.constrained.len(),
+                "constrained edge",
+                "constrained edges",
+            ),
+            (true, n) => format!(
+                "{}, {}",
+                plural(
+                    self.constrained.len(),
+                    "constrained edge",
+                    "constrained edges"
+                ),
+                plural(n, "wall", "walls")
+            ),
             (false, 0) => "border".into(),
-            (false, n) => format!("{n} walls"),
+            (false, n) => plural(n, "wall", "walls"),
         };
         e.push(Entry {
             swatch: Swatch::Line(palette::WALL, 4.0),
@@ -608,14 +633,15 @@ impl Scene {
         if rooms > 0 {
             e.push(Entry {
                 swatch: Swatch::Fill(palette::ROOMS[0], Some(palette::ROOMS[2])),
-                label: format!("{rooms} rooms"),
+                label: plural(rooms, "room", "rooms"),
             });
         }
         for l in &self.layers {
             if let Layer::Polygons(shapes, style) = l {
-                let swatch = match style.fill {
-                    Some(f) => Swatch::Fill(f, Some(style.stroke)),
-                    None => Swatch::Line(style.stroke, 2.0),
+                let swatch = match (style.fill, style.stroke) {
+                    (Some(f), s) => Swatch::Fill(f, s),
+                    (None, Some(s)) => Swatch::Line(s, 2.0),
+                    (None, None) => continue,
                 };
                 e.push(Entry {
                     swatch,
@@ -641,7 +667,7 @@ impl Scene {
         if verts > 0 {
             e.push(Entry {
                 swatch: Swatch::Dot(palette::VERTEX),
-                label: format!("{verts} vertices"),
+                label: plural(verts, "vertex", "vertices"),
             });
         }
         let radii = self.path_radii();
@@ -679,7 +705,7 @@ impl Scene {
         if ents > 0 {
             e.push(Entry {
                 swatch: Swatch::Fill(palette::ENTITY.alpha(0.3), Some(palette::ENTITY)),
-                label: format!("{ents} entities"),
+                label: plural(ents, "entity", "entities"),
             });
         }
         e
@@ -707,7 +733,8 @@ impl Scene {
         let [x0, y0, x1, y1] = self.bounds;
         let side = (x1 - x0).max(y1 - y0);
         let len = nice_floor(side / 6.0);
-        (len, format!("{} units, y down", num(len)))
+        let unit = if len == 1.0 { "unit" } else { "units" };
+        (len, format!("{} {unit}, y down", num(len)))
     }
 
     /// Where the world and the legend go on the canvas.
@@ -801,7 +828,10 @@ impl Scene {
                 fg.shapes = shapes.iter().map(|s| Shape::Polygon(s.clone())).collect();
                 g.push(fg);
             }
-            let mut sg = Group::new(&format!("polygons-{i}"), w).stroke(style.stroke, m.outline);
+            let Some(stroke) = style.stroke else {
+                continue;
+            };
+            let mut sg = Group::new(&format!("polygons-{i}"), w).stroke(stroke, m.outline);
             sg.shapes = shapes
                 .iter()
                 .map(|s| {
@@ -872,13 +902,18 @@ impl Scene {
         // Paths: per radius discs, disc outlines, lines; then markers.
         let radii = self.path_radii();
         let (mut starts, mut goals) = (
-            Group::new("starts", w).fill(palette::START).stroke(palette::BACKGROUND, m.outline),
-            Group::new("goals", w).fill(palette::GOAL).stroke(palette::BACKGROUND, m.outline),
+            Group::new("starts", w)
+                .fill(palette::START)
+                .stroke(palette::BACKGROUND, m.outline),
+            Group::new("goals", w)
+                .fill(palette::GOAL)
+                .stroke(palette::BACKGROUND, m.outline),
         );
         for (k, r) in radii.iter().enumerate() {
             let c = palette::PATHS[k % palette::PATHS.len()];
             let mut discs = Group::new(&format!("discs-{k}"), w).fill(c.alpha(0.16));
-            let mut rims = Group::new(&format!("disc-rims-{k}"), w).stroke(c.alpha(0.55), m.outline);
+            let mut rims =
+                Group::new(&format!("disc-rims-{k}"), w).stroke(c.alpha(0.55), m.outline);
             let mut lines = Group::new(&format!("paths-{k}"), w).stroke(c, m.path);
             for l in &self.layers {
                 let Layer::Path {

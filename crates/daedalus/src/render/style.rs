@@ -139,8 +139,8 @@ pub mod palette {
 pub struct PolyStyle {
     /// Fill colour (its alpha is used); `None` draws outlines only.
     pub fill: Option<Rgba>,
-    /// Outline colour.
-    pub stroke: Rgba,
+    /// Outline colour; `None` draws fills only.
+    pub stroke: Option<Rgba>,
     /// Close each outline (last point joins the first).
     pub closed: bool,
     /// Legend text.
@@ -156,7 +156,7 @@ impl PolyStyle {
     pub fn objects() -> PolyStyle {
         PolyStyle {
             fill: Some(palette::OBJECT_FILL.alpha(0.6)),
-            stroke: palette::OBJECT_STROKE,
+            stroke: Some(palette::OBJECT_STROKE),
             closed: true,
             label: "objects".into(),
         }
@@ -170,7 +170,7 @@ impl PolyStyle {
     pub fn traced() -> PolyStyle {
         PolyStyle {
             fill: Some(palette::TRACED_FILL.alpha(0.5)),
-            stroke: palette::TRACED_STROKE,
+            stroke: Some(palette::TRACED_STROKE),
             closed: true,
             label: "traced shapes".into(),
         }
@@ -185,8 +185,23 @@ impl PolyStyle {
     pub fn lines(stroke: Rgba, label: &str) -> PolyStyle {
         PolyStyle {
             fill: None,
-            stroke,
+            stroke: Some(stroke),
             closed: false,
+            label: label.into(),
+        }
+    }
+
+    /// Filled shapes without outlines (e.g. blocked pixels).
+    ///
+    /// ```
+    /// let s = daedalus::render::PolyStyle::filled(daedalus::render::Rgba::hex(0x333333), "blocked");
+    /// assert!(s.stroke.is_none() && s.closed);
+    /// ```
+    pub fn filled(fill: Rgba, label: &str) -> PolyStyle {
+        PolyStyle {
+            fill: Some(fill),
+            stroke: None,
+            closed: true,
             label: label.into(),
         }
     }

@@ -31,7 +31,11 @@ fn style(g: &Group) -> String {
             let _ = write!(a, " fill=\"{}\"", f.to_svg());
             if f.a < 255 {
                 // Opaque children under a group opacity: overlaps do not darken.
-                let attr = if g.stroke.is_some() { "fill-opacity" } else { "opacity" };
+                let attr = if g.stroke.is_some() {
+                    "fill-opacity"
+                } else {
+                    "opacity"
+                };
                 let _ = write!(a, " {attr}=\"{}\"", c(f.opacity()));
             }
         }
@@ -48,7 +52,11 @@ fn style(g: &Group) -> String {
             s.to_svg()
         );
         if s.a < 255 {
-            let attr = if g.fill.is_some() { "stroke-opacity" } else { "opacity" };
+            let attr = if g.fill.is_some() {
+                "stroke-opacity"
+            } else {
+                "opacity"
+            };
             let _ = write!(a, " {attr}=\"{}\"", c(s.opacity()));
         }
     }
