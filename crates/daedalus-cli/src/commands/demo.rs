@@ -11,7 +11,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use daedalus::Point;
+use daedalus::objects::{Object, ObjectId};
 use daedalus::render::{PolyStyle, Scene};
+use daedalus::triangulation::Cdt;
 
 use super::render::{Walls, draw_world, save, walls_mesh};
 
@@ -38,8 +40,8 @@ pub fn run(args: &Args) -> Result<(), String> {
     part_map(&map, args)?;
     part_paths(&map, args)?;
     let objects = demo_objects();
-    part_objects(&objects, args)?;
-    part_frames(&objects, args)?;
+    let mut world = part_objects(&objects, args)?;
+    part_frames(&mut world, args)?;
     part_bitmap(args)?;
     println!(
         "demo done in {:.2} s; pictures in {}",
@@ -308,16 +310,6 @@ pub fn demo_objects() -> Vec<DemoObject> {
     ]
 }
 
-/// HOOK (objects module): the mesh of the objects. Until
-/// `Cdt::insert_object` / `update_objects` are wired this re-meshes the
-/// world outlines from scratch.
-pub fn objects_mesh(
-    bounds: [f64; 4],
-    objects: &[DemoObject],
-) -> Result<Option<daedalus::mesh::MeshDump>, String> {
-    walls_mesh(&objects_walls(bounds, objects))
-}
-
 fn objects_walls(bounds: [f64; 4], objects: &[DemoObject]) -> Walls {
     Walls {
         bounds,
@@ -336,51 +328,81 @@ fn objects_walls(bounds: [f64; 4], objects: &[DemoObject]) -> Walls {
 
 const OBJECTS_BOUNDS: [f64; 4] = [0.0, 0.0, 40.0, 30.0];
 
-fn objects_scene(objects: &[DemoObject], title: &str) -> Result<(Scene, String), String> {
-    let t = Instant::now();
-    let mesh = objects_mesh(OBJECTS_BOUNDS, objects)?;
-    let build = t.elapsed().as_secs_f64();
-    let mut scene = Scene::new(OBJECTS_BOUNDS).map_err(|e| e.to_string())?;
-    scene.title(title);
-    let walls = objects_walls(OBJECTS_BOUNDS, objects);
-    draw_world(&mut scene, &walls, mesh.as_ref(), false)?;
-    let closed: Vec<Vec<Point>> = objects
-        .iter()
-        .filter(|o| o.closed)
-        .map(|o| o.world())
-        .collect();
-    let open: Vec<Vec<Point>> = objects
-        .iter()
-        .filter(|o| !o.closed)
-        .map(|o| o.world())
-        .collect();
-    scene
-        .polygons(&closed, PolyStyle::objects())
-        .map_err(|e| e.to_string())?;
-    scene
-        .polygons(
-            &open,
-            PolyStyle::lines(daedalus::render::palette::OBJECT_STROKE, "open objects"),
-        )
-        .map_err(|e| e.to_string())?;
-    let what = match &mesh {
-        Some(m) => format!("{} triangles in {:.2} ms", m.triangles.len(), build * 1e3),
-        None => "no mesh (HOOK objects_mesh: core not wired)".into(),
-    };
-    Ok((scene, what))
+/// The objects inserted into a triangulation of their world.
+pub struct ObjectWorld {
+    pub cdt: Cdt,
+    pub ids: Vec<ObjectId>,
+    pub objects: Vec<DemoObject>,
 }
 
-/// Part 3: the objects, meshed and drawn.
-pub fn part_objects(objects: &[DemoObject], args: &Args) -> Result<(), String> {
-    let (scene, what) = objects_scene(objects, "demo objects")?;
+impl ObjectWorld {
+    /// Inserts every object with `Cdt::insert_object`.
+    pub fn new(objects: &[DemoObject]) -> Result<ObjectWorld, String> {
+        let [x0, y0, x1, y1] = OBJECTS_BOUNDS;
+        let mut cdt = Cdt::new(x0, y0, x1, y1).map_err(|e| e.to_string())?;
+        let mut ids = Vec::new();
+        for o in objects {
+            let mut obj = Object::new(o.outline.clone(), o.closed);
+            obj.set_rotation(o.rotation);
+            obj.set_position(o.position.x, o.position.y);
+            ids.push(
+                cdt.insert_object(obj)
+                    .map_err(|e| format!("{}: {e}", o.name))?,
+            );
+        }
+        Ok(ObjectWorld {
+            cdt,
+            ids,
+            objects: objects.to_vec(),
+        })
+    }
+
+    /// Moves the objects to their new poses and updates the mesh.
+    pub fn apply(&mut self) -> Result<(), String> {
+        for (o, &id) in self.objects.iter().zip(&self.ids) {
+            let obj = self.cdt.object_mut(id).map_err(|e| e.to_string())?;
+            obj.set_rotation(o.rotation);
+            obj.set_position(o.position.x, o.position.y);
+        }
+        self.cdt.update_objects().map_err(|e| e.to_string())
+    }
+
+    /// The picture of the current state.
+    pub fn scene(&self, title: &str) -> Result<Scene, String> {
+        let mut scene = Scene::new(OBJECTS_BOUNDS).map_err(|e| e.to_string())?;
+        scene.title(title);
+        let walls = objects_walls(OBJECTS_BOUNDS, &self.objects);
+        draw_world(&mut scene, &walls, Some(&self.cdt.dump()), false)?;
+        // Closed objects get a fill; open ones show as their walls.
+        let mut closed = Vec::new();
+        for &id in &self.ids {
+            if self.cdt.object(id).map_err(|e| e.to_string())?.closed() {
+                closed.push(self.cdt.object_outline(id).map_err(|e| e.to_string())?);
+            }
+        }
+        scene
+            .polygons(&closed, PolyStyle::objects())
+            .map_err(|e| e.to_string())?;
+        Ok(scene)
+    }
+}
+
+/// Part 3: the objects, inserted and drawn.
+pub fn part_objects(objects: &[DemoObject], args: &Args) -> Result<ObjectWorld, String> {
+    let t = Instant::now();
+    let world = ObjectWorld::new(objects)?;
+    let build = t.elapsed().as_secs_f64();
+    let scene = world.scene("demo objects")?;
     let png = save(&scene, &args.out.join("objects.png"), args.width)?;
     let names: Vec<&str> = objects.iter().map(|o| o.name).collect();
     println!(
-        "objects: {} ({}) -> {what}; picture {png}",
+        "objects: {} ({}) inserted in {:.2} ms -> {} triangles; picture {png}",
         objects.len(),
-        names.join(", ")
+        names.join(", "),
+        build * 1e3,
+        world.cdt.triangles().count()
     );
-    Ok(())
+    Ok(world)
 }
 
 /// HOOK (physics module): the object poses of the next frame. Until it is
@@ -391,18 +413,27 @@ pub fn step_objects(objects: &mut [DemoObject]) {
     }
 }
 
-/// Part 4: a few frames of moving objects, re-meshed each frame.
-pub fn part_frames(objects: &[DemoObject], args: &Args) -> Result<(), String> {
-    let mut objs = objects.to_vec();
+/// Part 4: a few frames of moving objects; each frame updates only the
+/// moved objects in the mesh (`update_objects`).
+pub fn part_frames(world: &mut ObjectWorld, args: &Args) -> Result<(), String> {
     for f in 1..=3 {
-        step_objects(&mut objs);
-        let (scene, what) = objects_scene(&objs, &format!("demo objects, frame {f}"))?;
+        step_objects(&mut world.objects);
+        let t = Instant::now();
+        world.apply()?;
+        let dt = t.elapsed().as_secs_f64();
+        let bad = world.cdt.validate().len();
+        let scene = world.scene(&format!("demo objects, frame {f}"))?;
         let png = save(
             &scene,
             &args.out.join(format!("objects-frame-{f}.png")),
             args.width,
         )?;
-        println!("frame {f}: {what}; picture {png}");
+        println!(
+            "frame {f}: {} objects moved, mesh updated in {:.2} ms, {} triangles, {bad} violations; picture {png}",
+            world.ids.len(),
+            dt * 1e3,
+            world.cdt.triangles().count()
+        );
     }
     Ok(())
 }

@@ -8,6 +8,7 @@ use daedalus::Point;
 use daedalus::mesh::MeshDump;
 use daedalus::render::Scene;
 use daedalus::scenario::Scenario;
+use daedalus::triangulation::Cdt;
 
 /// Draw the triangulation of a scenario as a PNG or SVG picture.
 #[derive(clap::Args, Debug)]
@@ -57,11 +58,24 @@ impl Walls {
     }
 }
 
-/// HOOK (core CDT): the constrained triangulation of `walls`, or `None`
-/// while the core is not merged (pictures then draw the walls alone).
+/// The constrained triangulation of `walls` (rings closed, chains open).
+pub fn walls_cdt(walls: &Walls) -> Result<Cdt, String> {
+    let [x0, y0, x1, y1] = walls.bounds;
+    let mut cdt = Cdt::new(x0, y0, x1, y1).map_err(|e| format!("bounds: {e}"))?;
+    for (i, r) in walls.rings.iter().enumerate() {
+        cdt.insert_shape(r, true)
+            .map_err(|e| format!("ring {i}: {e}"))?;
+    }
+    for (i, c) in walls.chains.iter().enumerate() {
+        cdt.insert_shape(c, false)
+            .map_err(|e| format!("segment {i}: {e}"))?;
+    }
+    Ok(cdt)
+}
+
+/// The mesh of `walls` (`None` would draw the walls alone).
 pub fn walls_mesh(walls: &Walls) -> Result<Option<MeshDump>, String> {
-    let _ = walls;
-    Ok(None)
+    Ok(Some(walls_cdt(walls)?.dump()))
 }
 
 /// HOOK (path finder): one path per query (`radius` overrides the
@@ -188,4 +202,68 @@ pub fn run(args: &Args) -> Result<(), String> {
     };
     println!("wrote {file}: {what}{paths_note}");
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tmp(name: &str) -> PathBuf {
+        std::env::temp_dir().join(format!("daedalus-render-{}-{name}", std::process::id()))
+    }
+
+    fn args(scenario: &Path, out: &Path) -> Args {
+        Args {
+            scenario: scenario.to_path_buf(),
+            out: out.to_path_buf(),
+            paths: true,
+            radius: None,
+            width: 300,
+            max_paths: 12,
+            vertices: true,
+        }
+    }
+
+    const SCENARIO: &str = r#"{"name": "box", "bounds": [0, 0, 10, 10],
+        "rings": [[3, 3, 7, 3, 7, 7, 3, 7]], "segments": [[1, 9, 9, 9]],
+        "queries": [{"from": [1, 1], "to": [9, 5], "radius": 0.5}]}"#;
+
+    #[test]
+    fn writes_png_and_svg() {
+        let sc = tmp("box.scenario.json");
+        std::fs::write(&sc, SCENARIO).unwrap();
+        let png = tmp("box.png");
+        run(&args(&sc, &png)).unwrap();
+        let bytes = std::fs::read(&png).unwrap();
+        assert_eq!(&bytes[1..4], b"PNG");
+        // Width in the IHDR chunk (bytes 16..20, big endian).
+        assert_eq!(u32::from_be_bytes(bytes[16..20].try_into().unwrap()), 300);
+        let svg = tmp("box.svg");
+        run(&args(&sc, &svg)).unwrap();
+        let text = std::fs::read_to_string(&svg).unwrap();
+        // The ring, the segment and the border are all constrained.
+        let walls = text.split("id=\"walls\"").nth(1).unwrap();
+        let walls = &walls[..walls.find("</g>").unwrap()];
+        assert!(walls.matches("<line").count() >= 4 + 1 + 4);
+        for f in [sc, png, svg] {
+            std::fs::remove_file(f).unwrap();
+        }
+    }
+
+    #[test]
+    fn bad_input_is_a_clear_error() {
+        let sc = tmp("bad.scenario.json");
+        std::fs::write(&sc, SCENARIO).unwrap();
+        let e = run(&args(&sc, &tmp("x.jpg"))).unwrap_err();
+        assert!(e.contains(".png or .svg"), "{e}");
+        let mut a = args(&sc, &tmp("x.png"));
+        a.radius = Some(-1.0);
+        assert!(run(&a).unwrap_err().contains("--radius"));
+        a.radius = None;
+        a.width = 0;
+        assert!(run(&a).is_err());
+        let e = run(&args(&tmp("missing.json"), &tmp("x.png"))).unwrap_err();
+        assert!(e.contains("cannot read"), "{e}");
+        std::fs::remove_file(sc).unwrap();
+    }
 }

@@ -565,7 +565,7 @@ impl Scene {
         Metrics {
             edge: fit(0.8, 0.06, 0.3),
             wall: fit(3.0, 0.3, 1.0),
-            vertex: fit(2.2, 0.15, 0.7),
+            vertex: fit(3.2, 0.15, 0.8),
             path: fit(2.6, 0.3, 1.2),
             outline: fit(1.2, 0.1, 0.5),
             marker: 6.0 * u,
