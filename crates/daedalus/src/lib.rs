@@ -6,6 +6,7 @@ pub mod geometry;
 pub mod mesh;
 #[cfg(feature = "physics")]
 pub mod physics;
+pub mod render;
 #[cfg(feature = "serde")]
 pub mod scenario;
 
