@@ -3,6 +3,7 @@
 
 pub mod geometry;
 pub mod mesh;
+pub mod path;
 #[cfg(feature = "serde")]
 pub mod scenario;
 
