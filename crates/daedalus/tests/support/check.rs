@@ -45,7 +45,8 @@ pub fn check_polyline(walls: &Walls, pts: &[Point], radius: f64) -> Result<f64, 
         let (p, q) = (pts[k], pts[k + 1]);
         len += super::dist(p, q);
         if radius > 0.0 {
-            for &(a, b) in &walls.segs {
+            for i in walls.segs_near(p, q, radius) {
+                let (a, b) = walls.segs[i as usize];
                 let d = seg_seg(p, q, a, b);
                 if d < radius - 1e-9 * radius.max(1.0) {
                     return Err(format!(

@@ -15,12 +15,62 @@ use daedalus::geometry::orient2d;
 
 use super::{dist, on_segment};
 
-/// Walls with their vertices and, per vertex, the wall directions there.
+/// Walls with their vertices and, per vertex, the wall directions there;
+/// a uniform grid over both for the big maps.
 pub struct Walls {
     pub segs: Vec<(Point, Point)>,
     pub verts: Vec<Point>,
     /// Per vertex: end points of the wall rays leaving it, sorted ccw, one per direction.
     pub rays: Vec<Vec<Point>>,
+    grid: Grid,
+    seg_cells: Vec<Vec<u32>>,
+    vert_cells: Vec<Vec<u32>>,
+    vert_index: std::collections::HashMap<(u64, u64), u32>,
+}
+
+/// Uniform grid geometry.
+struct Grid {
+    x0: f64,
+    y0: f64,
+    cell: f64,
+    nx: usize,
+    ny: usize,
+}
+
+impl Grid {
+    fn ix(&self, x: f64) -> usize {
+        (((x - self.x0) / self.cell).floor().max(0.0) as usize).min(self.nx - 1)
+    }
+    fn iy(&self, y: f64) -> usize {
+        (((y - self.y0) / self.cell).floor().max(0.0) as usize).min(self.ny - 1)
+    }
+    /// Cells touched by segment `a b` grown by `m` (a superset).
+    fn cells(&self, a: Point, b: Point, m: f64, out: &mut Vec<usize>) {
+        out.clear();
+        let (xa, xb) = (a.x.min(b.x) - m, a.x.max(b.x) + m);
+        let (c0, c1) = (self.ix(xa), self.ix(xb));
+        for cx in c0..=c1 {
+            // y range of the segment over this column (plus margin).
+            let lo = (self.x0 + cx as f64 * self.cell - m).max(a.x.min(b.x));
+            let hi = (self.x0 + (cx + 1) as f64 * self.cell + m).min(a.x.max(b.x));
+            let y_at = |x: f64| {
+                if b.x == a.x { a.y } else { a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)).clamp(0.0, 1.0) }
+            };
+            let (ya, yb) = if b.x == a.x {
+                (a.y.min(b.y), a.y.max(b.y))
+            } else {
+                let (y1, y2) = (y_at(lo.min(hi)), y_at(hi.max(lo)));
+                (y1.min(y2), y1.max(y2))
+            };
+            for cy in self.iy(ya - m - self.cell * 1e-9)..=self.iy(yb + m + self.cell * 1e-9) {
+                out.push(cy * self.nx + cx);
+            }
+        }
+    }
+}
+
+fn pkey(p: Point) -> (u64, u64) {
+    (p.x.to_bits(), p.y.to_bits())
 }
 
 fn proper_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
@@ -86,78 +136,127 @@ pub fn in_sector(o: Point, a: Point, b: Point, x: Point) -> bool {
 
 impl Walls {
     pub fn new(segs: Vec<(Point, Point)>) -> Walls {
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for &(a, b) in &segs {
+            for p in [a, b] {
+                x0 = x0.min(p.x);
+                y0 = y0.min(p.y);
+                x1 = x1.max(p.x);
+                y1 = y1.max(p.y);
+            }
+        }
+        let span = (x1 - x0).max(y1 - y0).max(1e-9);
+        let n = ((segs.len() as f64).sqrt().ceil() as usize).clamp(1, 1024);
+        let cell = span / n as f64 * 1.000001;
+        let grid = Grid { x0, y0, cell, nx: n, ny: n };
+        let mut seg_cells = vec![Vec::new(); n * n];
+        let mut buf = Vec::new();
+        for (i, &(a, b)) in segs.iter().enumerate() {
+            grid.cells(a, b, 0.0, &mut buf);
+            for &c in &buf {
+                seg_cells[c].push(i as u32);
+            }
+        }
         let mut verts: Vec<Point> = Vec::new();
         for &(a, b) in &segs {
             verts.push(a);
             verts.push(b);
         }
-        for i in 0..segs.len() {
-            for j in i + 1..segs.len() {
-                let (a, b) = segs[i];
-                let (c, d) = segs[j];
-                if proper_cross(a, b, c, d) {
-                    verts.push(intersection(a, b, c, d));
+        let mut seen = std::collections::HashSet::new();
+        for cell_segs in &seg_cells {
+            for (k, &i) in cell_segs.iter().enumerate() {
+                for &j in &cell_segs[k + 1..] {
+                    let (a, b) = segs[i as usize];
+                    let (c, d) = segs[j as usize];
+                    if proper_cross(a, b, c, d) && seen.insert((i, j)) {
+                        verts.push(intersection(a, b, c, d));
+                    }
                 }
             }
         }
         verts.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
         verts.dedup();
-        let rays = verts
-            .iter()
-            .map(|&w| {
-                let mut r: Vec<Point> = Vec::new();
-                for &(a, b) in &segs {
-                    if !on_segment(a, b, w) {
-                        continue;
-                    }
-                    for e in [a, b] {
-                        if e != w && !r.iter().any(|&q| same_dir(w, q, e)) {
-                            r.push(e);
-                        }
-                    }
+        let mut vert_cells = vec![Vec::new(); n * n];
+        let mut vert_index = std::collections::HashMap::new();
+        for (i, &v) in verts.iter().enumerate() {
+            vert_cells[grid.iy(v.y) * n + grid.ix(v.x)].push(i as u32);
+            vert_index.insert(pkey(v), i as u32);
+        }
+        let mut w = Walls {
+            segs,
+            verts,
+            rays: Vec::new(),
+            grid,
+            seg_cells,
+            vert_cells,
+            vert_index,
+        };
+        w.rays = (0..w.verts.len()).map(|i| w.rays_raw(w.verts[i])).collect();
+        w
+    }
+
+    /// Candidate walls near segment `a b` (within `m`).
+    pub fn segs_near(&self, a: Point, b: Point, m: f64) -> Vec<u32> {
+        let mut cells = Vec::new();
+        self.grid.cells(a, b, m, &mut cells);
+        let mut out: Vec<u32> = cells.iter().flat_map(|&c| self.seg_cells[c].iter().copied()).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn verts_near(&self, a: Point, b: Point) -> Vec<u32> {
+        let mut cells = Vec::new();
+        self.grid.cells(a, b, 0.0, &mut cells);
+        let mut out: Vec<u32> = cells.iter().flat_map(|&c| self.vert_cells[c].iter().copied()).collect();
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+
+    fn rays_raw(&self, w: Point) -> Vec<Point> {
+        let mut r: Vec<Point> = Vec::new();
+        for i in self.segs_near(w, w, 0.0) {
+            let (a, b) = self.segs[i as usize];
+            if !on_segment(a, b, w) {
+                continue;
+            }
+            for e in [a, b] {
+                if e != w && !r.iter().any(|&q| same_dir(w, q, e)) {
+                    r.push(e);
                 }
-                r.sort_by(|&p, &q| ang_cmp(w, p, q));
-                r
-            })
-            .collect();
-        Walls { segs, verts, rays }
+            }
+        }
+        r.sort_by(|&p, &q| ang_cmp(w, p, q));
+        r
     }
 
     /// Wall rays at an arbitrary point (empty when on no wall).
     pub fn rays_at(&self, w: Point) -> Vec<Point> {
-        if let Ok(i) = self
-            .verts
-            .binary_search_by(|p| p.x.total_cmp(&w.x).then(p.y.total_cmp(&w.y)))
-        {
-            return self.rays[i].clone();
+        match self.vert_index.get(&pkey(w)) {
+            Some(&i) => self.rays[i as usize].clone(),
+            None => self.rays_raw(w),
         }
-        let mut r = Vec::new();
-        for &(a, b) in &self.segs {
-            if on_segment(a, b, w) {
-                for e in [a, b] {
-                    if e != w && !r.iter().any(|&q| same_dir(w, q, e)) {
-                        r.push(e);
-                    }
-                }
-            }
-        }
-        r
     }
 
     /// No wall properly crosses the open segment `p q`.
     pub fn no_proper_cross(&self, p: Point, q: Point) -> bool {
-        self.segs.iter().all(|&(a, b)| !proper_cross(p, q, a, b))
+        self.segs_near(p, q, 0.0).into_iter().all(|i| {
+            let (a, b) = self.segs[i as usize];
+            !proper_cross(p, q, a, b)
+        })
     }
 
     /// The segment `p q` cut at the wall vertices inside it; per piece,
     /// whether a wall runs along it.
     pub fn pieces(&self, p: Point, q: Point) -> Vec<(Point, Point, bool)> {
         let mut cuts: Vec<Point> = self
-            .verts
-            .iter()
-            .copied()
+            .verts_near(p, q)
+            .into_iter()
+            .map(|i| self.verts[i as usize])
             .filter(|&w| w != p && w != q && on_segment(p, q, w))
             .collect();
+        let near = self.segs_near(p, q, 0.0);
         let key = |w: &Point| (w.x - p.x).abs() + (w.y - p.y).abs();
         cuts.sort_by(|a, b| key(a).total_cmp(&key(b)));
         let mut pts = vec![p];
@@ -166,7 +265,7 @@ impl Walls {
         pts.windows(2)
             .map(|w| {
                 let (a, b) = (w[0], w[1]);
-                let covered = self.segs.iter().any(|&(c, d)| {
+                let covered = near.iter().map(|&i| self.segs[i as usize]).any(|(c, d)| {
                     orient2d(a, b, c) == 0.0
                         && orient2d(a, b, d) == 0.0
                         && on_segment(c, d, a)
