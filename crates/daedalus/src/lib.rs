@@ -7,6 +7,7 @@ pub mod mesh;
 #[cfg(feature = "physics")]
 pub mod physics;
 pub mod render;
+pub mod path;
 #[cfg(feature = "serde")]
 pub mod scenario;
 

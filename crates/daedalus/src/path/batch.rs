@@ -1,0 +1,1 @@
+//! Many queries at once.

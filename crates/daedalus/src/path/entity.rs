@@ -1,0 +1,1 @@
+//! A moving disc following a path.

@@ -1,0 +1,327 @@
+//! Path finding for discs of any radius on the triangulation.
+//!
+//! - radius 0: an exact interval search (Polyanya-style cones on the
+//!   triangles, [`search`]): the true Euclidean shortest path.
+//! - radius > 0: a search over triangle channels with Demyen's width tests
+//!   and a funnel that wraps corners at distance `radius` ([`funnel`]).
+//!
+//! The path finder works on a [`NavMesh`] snapshot; [`PathFinder`] keeps the
+//! search buffers between queries.
+//!
+//! ```
+//! use daedalus::{Point, mesh::MeshDump, path::{NavMesh, PathFinder}};
+//! let dump = MeshDump {
+//!     vertices: vec![[0.0, 0.0], [10.0, 0.0], [10.0, 10.0], [0.0, 10.0]],
+//!     triangles: vec![[0, 1, 2], [0, 2, 3]],
+//!     constrained: vec![],
+//! };
+//! let nav = NavMesh::from_dump(&dump).unwrap();
+//! let mut finder = PathFinder::new();
+//! let path = finder.find_path(&nav, Point::new(1.0, 1.0), Point::new(9.0, 5.0), 0.0).unwrap();
+//! assert!((path.length() - 80f64.sqrt()).abs() < 1e-12);
+//! ```
+
+mod funnel;
+mod nav;
+mod search;
+
+pub use nav::NavMesh;
+
+use crate::Point;
+
+/// Why no path was returned.
+///
+/// ```
+/// use daedalus::path::PathError;
+/// assert_eq!(PathError::NoPath.to_string(), "no path between start and goal");
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PathError {
+    /// A coordinate or the radius is NaN or infinite.
+    #[error("start, goal or radius is not finite")]
+    NonFinite,
+    /// The radius is negative.
+    #[error("negative radius {0}")]
+    NegativeRadius(f64),
+    /// The start lies outside the world.
+    #[error("start {0:?} is outside the world")]
+    StartOutside(Point),
+    /// The goal lies outside the world.
+    #[error("goal {0:?} is outside the world")]
+    GoalOutside(Point),
+    /// The start is closer than the radius to a wall.
+    #[error("start is closer than the radius to a wall")]
+    StartBlocked,
+    /// The goal is closer than the radius to a wall.
+    #[error("goal is closer than the radius to a wall")]
+    GoalBlocked,
+    /// Start and goal are not connected for this radius.
+    #[error("no path between start and goal")]
+    NoPath,
+    /// The mesh given to [`NavMesh::from_dump`] is not a triangulation.
+    #[error("invalid mesh: {0}")]
+    InvalidMesh(&'static str),
+}
+
+/// A turn of the path around a corner: an arc of the circle of radius
+/// `radius` about `center`, from tangent point `from` to tangent point `to`
+/// (counter-clockwise when `ccw`). For radius 0, `from == to == center`.
+///
+/// ```
+/// use daedalus::{Point, path::Turn};
+/// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), ccw: true };
+/// assert!((t.arc_length() - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Turn {
+    pub center: Point,
+    pub radius: f64,
+    pub from: Point,
+    pub to: Point,
+    pub ccw: bool,
+}
+
+impl Turn {
+    /// The angle swept from `from` to `to` in the turn's direction, in [0, 2 pi).
+    ///
+    /// ```
+    /// use daedalus::{Point, path::Turn};
+    /// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), ccw: false };
+    /// assert!((t.sweep() - 1.5 * std::f64::consts::PI).abs() < 1e-12);
+    /// ```
+    pub fn sweep(&self) -> f64 {
+        if self.radius == 0.0 {
+            return 0.0;
+        }
+        let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
+        let a1 = (self.to.y - self.center.y).atan2(self.to.x - self.center.x);
+        let mut d = if self.ccw { a1 - a0 } else { a0 - a1 };
+        let tau = std::f64::consts::TAU;
+        while d < 0.0 {
+            d += tau;
+        }
+        while d >= tau {
+            d -= tau;
+        }
+        d
+    }
+
+    /// Length of the arc.
+    ///
+    /// ```
+    /// use daedalus::{Point, path::Turn};
+    /// let p = Point::new(2.0, 3.0);
+    /// assert_eq!(Turn { center: p, radius: 0.0, from: p, to: p, ccw: true }.arc_length(), 0.0);
+    /// ```
+    pub fn arc_length(&self) -> f64 {
+        self.radius * self.sweep()
+    }
+
+    /// Point of the arc at angle offset `a` (radians along the turn) from `from`.
+    fn at(&self, a: f64) -> Point {
+        let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
+        let ang = if self.ccw { a0 + a } else { a0 - a };
+        Point::new(
+            self.center.x + self.radius * ang.cos(),
+            self.center.y + self.radius * ang.sin(),
+        )
+    }
+}
+
+/// A path for a disc: straight segments between turns around corners.
+///
+/// ```
+/// use daedalus::{Point, path::Path};
+/// let p = Path::straight(Point::new(0.0, 0.0), Point::new(3.0, 4.0), 0.0);
+/// assert_eq!(p.length(), 5.0);
+/// assert_eq!(p.waypoints(), vec![Point::new(0.0, 0.0), Point::new(3.0, 4.0)]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    pub start: Point,
+    pub goal: Point,
+    pub radius: f64,
+    /// The corners wrapped, in order.
+    pub turns: Vec<Turn>,
+}
+
+impl Path {
+    /// The straight path from `start` to `goal`.
+    ///
+    /// ```
+    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.5);
+    /// assert!(p.turns.is_empty());
+    /// ```
+    pub fn straight(start: Point, goal: Point, radius: f64) -> Path {
+        Path {
+            start,
+            goal,
+            radius,
+            turns: Vec::new(),
+        }
+    }
+
+    /// Start, the tangent points of every turn (each turn's `from`, `to`;
+    /// once for radius 0), goal.
+    ///
+    /// ```
+    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// assert_eq!(p.waypoints().len(), 2);
+    /// ```
+    pub fn waypoints(&self) -> Vec<Point> {
+        let mut out = vec![self.start];
+        for t in &self.turns {
+            out.push(t.from);
+            out.push(t.to);
+        }
+        out.push(self.goal);
+        out.dedup();
+        if out.len() == 1 {
+            out.push(self.goal);
+        }
+        out
+    }
+
+    /// Exact length: straight parts plus arcs.
+    ///
+    /// ```
+    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [0.0, 2.0].into(), 0.0);
+    /// assert_eq!(p.length(), 2.0);
+    /// ```
+    pub fn length(&self) -> f64 {
+        let mut len = 0.0;
+        let mut at = self.start;
+        for t in &self.turns {
+            len += dist(at, t.from) + t.arc_length();
+            at = t.to;
+        }
+        len + dist(at, self.goal)
+    }
+
+    /// The path as a polyline whose points lie on or outside every arc (arcs
+    /// replaced by tangent chords around the circle: each arc point is on
+    /// the circle or on a tangent outside it), so each segment keeps the
+    /// clearance of the arc. `max_step` bounds the angle per piece (radians).
+    ///
+    /// ```
+    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// assert_eq!(p.polyline(0.2).len(), 2);
+    /// ```
+    pub fn polyline(&self, max_step: f64) -> Vec<Point> {
+        let mut out = vec![self.start];
+        for t in &self.turns {
+            out.push(t.from);
+            let sweep = t.sweep();
+            if t.radius > 0.0 && sweep > 0.0 {
+                let step = max_step.clamp(1e-3, 1.0);
+                let n = (sweep / step).ceil().max(1.0) as usize;
+                let h = sweep / n as f64;
+                // Vertices of the circumscribed polygon: on the bisector
+                // of each piece at distance r / cos(h / 2) (outside the arc).
+                let k = 1.0 / (h / 2.0).cos();
+                for i in 0..n {
+                    let p = t.at((i as f64 + 0.5) * h);
+                    out.push(Point::new(
+                        t.center.x + (p.x - t.center.x) * k,
+                        t.center.y + (p.y - t.center.y) * k,
+                    ));
+                }
+            }
+            out.push(t.to);
+        }
+        out.push(self.goal);
+        out.dedup();
+        if out.len() == 1 {
+            out.push(self.goal);
+        }
+        out
+    }
+}
+
+#[inline]
+pub(crate) fn dist(a: Point, b: Point) -> f64 {
+    (a.x - b.x).hypot(a.y - b.y)
+}
+
+/// Finds paths; keeps its search buffers between queries (create one per
+/// thread and reuse it).
+///
+/// ```
+/// let finder = daedalus::path::PathFinder::new();
+/// # let _ = finder;
+/// ```
+#[derive(Default, Debug, Clone)]
+pub struct PathFinder {
+    search: search::Search,
+    channel: funnel::ChannelSearch,
+}
+
+impl PathFinder {
+    /// A finder with empty buffers.
+    ///
+    /// ```
+    /// let _f = daedalus::path::PathFinder::new();
+    /// ```
+    pub fn new() -> PathFinder {
+        PathFinder::default()
+    }
+
+    /// The shortest path from `from` to `to` for a disc of `radius`
+    /// centred on the path that never overlaps a wall.
+    ///
+    /// ```
+    /// use daedalus::{Point, mesh::MeshDump, path::{NavMesh, PathError, PathFinder}};
+    /// let dump = MeshDump {
+    ///     vertices: vec![[0.0, 0.0], [4.0, 0.0], [4.0, 4.0], [0.0, 4.0]],
+    ///     triangles: vec![[0, 1, 2], [0, 2, 3]],
+    ///     constrained: vec![],
+    /// };
+    /// let nav = NavMesh::from_dump(&dump).unwrap();
+    /// let mut f = PathFinder::new();
+    /// assert_eq!(f.find_path(&nav, Point::new(9.0, 1.0), Point::new(1.0, 1.0), 0.0), Err(PathError::StartOutside(Point::new(9.0, 1.0))));
+    /// assert_eq!(f.find_path(&nav, Point::new(0.5, 1.0), Point::new(2.0, 2.0), 1.0), Err(PathError::StartBlocked));
+    /// ```
+    pub fn find_path(
+        &mut self,
+        nav: &NavMesh,
+        from: Point,
+        to: Point,
+        radius: f64,
+    ) -> Result<Path, PathError> {
+        if !(from.x.is_finite() && from.y.is_finite() && to.x.is_finite() && to.y.is_finite())
+            || !radius.is_finite()
+        {
+            return Err(PathError::NonFinite);
+        }
+        if radius < 0.0 {
+            return Err(PathError::NegativeRadius(radius));
+        }
+        if nav.locate(from).is_none() {
+            return Err(PathError::StartOutside(from));
+        }
+        if nav.locate(to).is_none() {
+            return Err(PathError::GoalOutside(to));
+        }
+        if radius == 0.0 {
+            return match self.search.run(nav, from, to) {
+                Some(search::Outcome::Found(pts, _)) => Ok(Path {
+                    start: from,
+                    goal: to,
+                    radius,
+                    turns: pts[1..pts.len() - 1]
+                        .iter()
+                        .map(|&c| Turn {
+                            center: c,
+                            radius: 0.0,
+                            from: c,
+                            to: c,
+                            ccw: true,
+                        })
+                        .collect(),
+                }),
+                _ => Err(PathError::NoPath),
+            };
+        }
+        self.channel.run(nav, from, to, radius)
+    }
+}

@@ -1,0 +1,379 @@
+//! A flat, triangle-indexed snapshot of a triangulation for the path finder:
+//! three vertex indices per triangle (counter-clockwise), and per half-edge
+//! (`3 * triangle + i`, edge `v[i] -> v[i + 1]`) the opposite half-edge and a
+//! wall flag. Cache friendly and rebuilt only when the world changes.
+
+use crate::Point;
+use crate::geometry::orient2d;
+use crate::mesh::MeshDump;
+
+use super::PathError;
+
+/// No triangle / half-edge.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The navigation snapshot the path finder searches.
+///
+/// ```
+/// use daedalus::mesh::MeshDump;
+/// use daedalus::path::NavMesh;
+/// // The square [0, 2]^2 as two triangles.
+/// let dump = MeshDump {
+///     vertices: vec![[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]],
+///     triangles: vec![[0, 1, 2], [0, 2, 3]],
+///     constrained: vec![],
+/// };
+/// let nav = NavMesh::from_dump(&dump).unwrap();
+/// assert_eq!(nav.triangle_count(), 2);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct NavMesh {
+    pub(crate) pos: Vec<Point>,
+    /// 3 vertex indices per triangle, counter-clockwise.
+    pub(crate) tv: Vec<u32>,
+    /// Opposite half-edge, or `NONE` on the border.
+    pub(crate) opp: Vec<u32>,
+    /// Half-edge is a wall (a constrained edge or the border).
+    pub(crate) wall: Vec<bool>,
+    /// Vertex touches a wall: a path may turn there.
+    pub(crate) corner: Vec<bool>,
+    /// Per triangle corner (`3 * t + i`, at vertex `tv[3t+i]`): the id of its
+    /// wedge, a maximal run of triangles around the vertex not separated by a wall.
+    pub(crate) wedge: Vec<u32>,
+    pub(crate) wedge_count: u32,
+    bounds: [f64; 4],
+    /// Coarse grid of start triangles for point location.
+    grid: Vec<u32>,
+    grid_n: usize,
+}
+
+impl NavMesh {
+    /// Builds the snapshot from a mesh dump (triangles counter-clockwise,
+    /// covering the bounds; `constrained` = walls). The border is a wall.
+    ///
+    /// ```
+    /// use daedalus::{mesh::MeshDump, path::NavMesh};
+    /// let bad = MeshDump { vertices: vec![[0.0, 0.0]], triangles: vec![[0, 1, 2]], constrained: vec![] };
+    /// assert!(NavMesh::from_dump(&bad).is_err());
+    /// ```
+    pub fn from_dump(d: &MeshDump) -> Result<NavMesh, PathError> {
+        let pos: Vec<Point> = d.vertices.iter().map(|&p| Point::from(p)).collect();
+        let nv = pos.len() as u32;
+        let mut tv = Vec::with_capacity(d.triangles.len() * 3);
+        for t in &d.triangles {
+            if t.iter().any(|&v| v >= nv) {
+                return Err(PathError::InvalidMesh("triangle vertex out of range"));
+            }
+            let (a, b, c) = (pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
+            let o = orient2d(a, b, c);
+            if o > 0.0 {
+                tv.extend_from_slice(t);
+            } else if o < 0.0 {
+                tv.extend_from_slice(&[t[0], t[2], t[1]]);
+            } else {
+                return Err(PathError::InvalidMesh("degenerate triangle"));
+            }
+        }
+        let mut key = |a: u32, b: u32| ((a.min(b) as u64) << 32) | a.max(b) as u64;
+        let walls: std::collections::HashSet<u64> =
+            d.constrained.iter().map(|e| key(e[0], e[1])).collect();
+        let mut edges: std::collections::HashMap<u64, u32> =
+            std::collections::HashMap::with_capacity(tv.len());
+        let mut opp = vec![NONE; tv.len()];
+        let mut wall = vec![false; tv.len()];
+        for h in 0..tv.len() {
+            let t = h / 3;
+            let (a, b) = (tv[h], tv[3 * t + (h % 3 + 1) % 3]);
+            let k = key(a, b);
+            wall[h] = walls.contains(&k);
+            match edges.remove(&k) {
+                Some(o) => {
+                    if opp[o as usize] != NONE {
+                        return Err(PathError::InvalidMesh("edge shared by 3 triangles"));
+                    }
+                    opp[o as usize] = h as u32;
+                    opp[h] = o;
+                }
+                None => {
+                    edges.insert(k, h as u32);
+                }
+            }
+        }
+        let (mut xmin, mut ymin, mut xmax, mut ymax) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in &pos {
+            xmin = xmin.min(p.x);
+            ymin = ymin.min(p.y);
+            xmax = xmax.max(p.x);
+            ymax = ymax.max(p.y);
+        }
+        Ok(Self::finish(pos, tv, opp, wall, [xmin, ymin, xmax, ymax]))
+    }
+
+    /// Completes a snapshot from raw arrays (used by the CDT adapter too).
+    pub(crate) fn finish(
+        pos: Vec<Point>,
+        tv: Vec<u32>,
+        opp: Vec<u32>,
+        mut wall: Vec<bool>,
+        bounds: [f64; 4],
+    ) -> NavMesh {
+        let mut corner = vec![false; pos.len()];
+        for h in 0..tv.len() {
+            if opp[h] == NONE {
+                wall[h] = true;
+            }
+            if wall[h] {
+                corner[tv[h] as usize] = true;
+                corner[tv[3 * (h / 3) + (h % 3 + 1) % 3] as usize] = true;
+            }
+        }
+        let mut nav = NavMesh {
+            pos,
+            tv,
+            opp,
+            wall,
+            corner,
+            wedge: Vec::new(),
+            wedge_count: 0,
+            bounds,
+            grid: Vec::new(),
+            grid_n: 0,
+        };
+        nav.build_wedges();
+        nav.build_grid();
+        nav
+    }
+
+    /// Number of triangles.
+    ///
+    /// ```
+    /// assert_eq!(daedalus::path::NavMesh::default().triangle_count(), 0);
+    /// ```
+    pub fn triangle_count(&self) -> usize {
+        self.tv.len() / 3
+    }
+
+    /// `[xmin, ymin, xmax, ymax]` of the vertices.
+    ///
+    /// ```
+    /// assert_eq!(daedalus::path::NavMesh::default().triangle_count(), 0);
+    /// ```
+    pub fn bounds(&self) -> [f64; 4] {
+        self.bounds
+    }
+
+    #[inline]
+    pub(crate) fn v(&self, h: u32) -> u32 {
+        self.tv[h as usize]
+    }
+    #[inline]
+    pub(crate) fn p(&self, v: u32) -> Point {
+        self.pos[v as usize]
+    }
+
+    // Corner `c = 3t + i`: clockwise next corner around the vertex is across
+    // edge i (v -> v[i+1]); counter-clockwise next across edge i+2.
+    fn build_wedges(&mut self) {
+        let n = self.tv.len();
+        let mut wedge = vec![NONE; n];
+        let mut id = 0u32;
+        for c0 in 0..n {
+            if wedge[c0] != NONE {
+                continue;
+            }
+            // Walk clockwise to the first corner whose clockwise edge is a wall.
+            let mut c = c0 as u32;
+            loop {
+                let h = c; // edge i of the triangle starts at this corner
+                if self.wall[h as usize] {
+                    break;
+                }
+                let o = self.opp[h as usize];
+                // In the other triangle the edge runs v[i+1] -> v; our vertex is at o's next corner.
+                let nc = next(o);
+                if nc == c0 as u32 {
+                    break;
+                }
+                c = nc;
+            }
+            // Walk counter-clockwise assigning `id`.
+            let start = c;
+            loop {
+                wedge[c as usize] = id;
+                let h = prev(c); // edge i+2 ends at this corner
+                if self.wall[h as usize] {
+                    break;
+                }
+                let o = self.opp[h as usize];
+                // Other triangle: edge runs v -> v[i+2]; our vertex is at o.
+                let nc = o;
+                if nc == start {
+                    break;
+                }
+                c = nc;
+            }
+            id += 1;
+        }
+        self.wedge = wedge;
+        self.wedge_count = id;
+    }
+
+    fn build_grid(&mut self) {
+        let nt = self.triangle_count();
+        if nt == 0 {
+            return;
+        }
+        let n = ((nt as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
+        let mut grid = vec![NONE; n * n];
+        for t in 0..nt {
+            let c = self.centroid(t as u32);
+            let k = self.cell(c, n);
+            if grid[k] == NONE {
+                grid[k] = t as u32;
+            }
+        }
+        // Fill empty cells from a neighbour so every cell has a start.
+        let mut last = 0;
+        for k in 0..grid.len() {
+            if grid[k] == NONE {
+                grid[k] = last;
+            } else {
+                last = grid[k];
+            }
+        }
+        self.grid = grid;
+        self.grid_n = n;
+    }
+
+    fn centroid(&self, t: u32) -> Point {
+        let (a, b, c) = (
+            self.p(self.v(3 * t)),
+            self.p(self.v(3 * t + 1)),
+            self.p(self.v(3 * t + 2)),
+        );
+        Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
+    }
+
+    fn cell(&self, p: Point, n: usize) -> usize {
+        let [x0, y0, x1, y1] = self.bounds;
+        let fx = ((p.x - x0) / (x1 - x0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        let fy = ((p.y - y0) / (y1 - y0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        fy * n + fx
+    }
+
+    /// A triangle whose closure contains `p`, or `None` when `p` is outside
+    /// the mesh. Remembering stochastic walk from a grid hint.
+    pub(crate) fn locate(&self, p: Point) -> Option<u32> {
+        if self.grid.is_empty() {
+            return None;
+        }
+        let mut t = self.grid[self.cell(p, self.grid_n)];
+        let mut seed = (p.x.to_bits() ^ p.y.to_bits().rotate_left(17)) | 1;
+        let mut came = NONE;
+        let limit = 4 * self.triangle_count() + 16;
+        for _ in 0..limit {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let s = (seed % 3) as u32;
+            let mut moved = false;
+            for k in 0..3 {
+                let h = 3 * t + (s + k) % 3;
+                if h == came {
+                    continue;
+                }
+                let a = self.p(self.v(h));
+                let b = self.p(self.v(next(h)));
+                if orient2d(a, b, p) < 0.0 {
+                    let o = self.opp[h as usize];
+                    if o == NONE {
+                        return None;
+                    }
+                    came = o;
+                    t = o / 3;
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// All triangles whose closure contains `p` (1, 2 on an edge, or the fan
+    /// of a vertex), appended to `out`.
+    pub(crate) fn containing(&self, p: Point, out: &mut Vec<u32>) -> bool {
+        let Some(t) = self.locate(p) else {
+            return false;
+        };
+        let mut zeros = [0u32; 3];
+        let mut nz = 0;
+        for i in 0..3 {
+            let h = 3 * t + i;
+            if orient2d(self.p(self.v(h)), self.p(self.v(next(h))), p) == 0.0 {
+                zeros[nz] = h;
+                nz += 1;
+            }
+        }
+        match nz {
+            0 => out.push(t),
+            1 => {
+                out.push(t);
+                let o = self.opp[zeros[0] as usize];
+                if o != NONE {
+                    out.push(o / 3);
+                }
+            }
+            _ => {
+                // On a vertex: the corner of t at that vertex.
+                let c = if next(zeros[0]) == zeros[1] {
+                    zeros[1]
+                } else {
+                    zeros[0]
+                };
+                self.fan(c, out);
+            }
+        }
+        true
+    }
+
+    /// Every triangle around the vertex of corner `c` (walls included).
+    fn fan(&self, c: u32, out: &mut Vec<u32>) {
+        out.push(c / 3);
+        let mut cur = c;
+        loop {
+            let o = self.opp[prev(cur) as usize];
+            if o == NONE {
+                break;
+            }
+            if o == c {
+                return;
+            }
+            out.push(o / 3);
+            cur = o;
+        }
+        // Hit the border: go clockwise too.
+        let mut cur = c;
+        loop {
+            let o = self.opp[cur as usize];
+            if o == NONE {
+                break;
+            }
+            let nc = next(o);
+            out.push(nc / 3);
+            cur = nc;
+        }
+    }
+}
+
+#[inline]
+pub(crate) fn next(h: u32) -> u32 {
+    if h % 3 == 2 { h - 2 } else { h + 1 }
+}
+
+#[inline]
+pub(crate) fn prev(h: u32) -> u32 {
+    if h % 3 == 0 { h + 2 } else { h - 1 }
+}

@@ -1,0 +1,1 @@
+//! Fixed-step sampling along a path.

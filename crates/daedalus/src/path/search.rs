@@ -1,0 +1,444 @@
+//! Radius-0 search: an interval (cone) search in the manner of Polyanya
+//! (Cui, Harabor, Grastien, IJCAI 2017) on the triangle snapshot.
+//!
+//! A node is a cone from a root (the start or a corner vertex) through a
+//! part of one triangle edge. The cone's two sides are rays given by two
+//! exact input points each, so every side test is an exact `orient2d` on
+//! input coordinates (no epsilon); only the heuristic uses computed points.
+//! Rays: `left` keeps points with `orient(a, b, p) <= 0`, `right` those with
+//! `orient(a, b, p) >= 0`.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+use crate::Point;
+use crate::geometry::orient2d;
+
+use super::nav::{NONE, NavMesh, next, prev};
+
+#[derive(Clone, Copy, Debug)]
+struct Ray {
+    a: Point,
+    b: Point,
+}
+
+impl Ray {
+    #[inline]
+    fn side(&self, p: Point) -> f64 {
+        orient2d(self.a, self.b, p)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Root {
+    p: Point,
+    parent: u32,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    root: u32,
+    g: f64,
+    /// Half-edge of the triangle the cone enters: tv[he] is the left end
+    /// vertex, tv[next(he)] the right end. `NONE` for a final node.
+    he: u32,
+    left: Ray,
+    right: Ray,
+    lp: Point,
+    rp: Point,
+    /// Interval ends at the edge's vertex.
+    lv: bool,
+    rv: bool,
+}
+
+/// Reusable search buffers (generation-stamped, never cleared in full).
+#[derive(Default, Debug, Clone)]
+pub(crate) struct Search {
+    nodes: Vec<Node>,
+    roots: Vec<Root>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    best: Vec<f64>,
+    stamp: Vec<u32>,
+    goal_mark: Vec<u32>,
+    epoch: u32,
+    start_tris: Vec<u32>,
+    goal_tris: Vec<u32>,
+    goal: Point,
+    /// Statistics of the last search.
+    pub(crate) expanded: usize,
+}
+
+#[inline]
+fn key(f: f64) -> u64 {
+    f.to_bits()
+}
+
+#[inline]
+fn dist(a: Point, b: Point) -> f64 {
+    (a.x - b.x).hypot(a.y - b.y)
+}
+
+/// Where the line through `r` crosses segment `p q` (parameter clamped).
+#[inline]
+fn cross_at(r: &Ray, p: Point, q: Point) -> (f64, Point) {
+    let dx = r.b.x - r.a.x;
+    let dy = r.b.y - r.a.y;
+    let sp = dx * (p.y - r.a.y) - dy * (p.x - r.a.x);
+    let sq = dx * (q.y - r.a.y) - dy * (q.x - r.a.x);
+    let den = sp - sq;
+    let t = if den != 0.0 {
+        (sp / den).clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    (t, Point::new(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)))
+}
+
+/// Lower bound of the distance from `r` through segment `l r2` to `goal`.
+#[inline]
+fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
+    let ex = r.x - l.x;
+    let ey = r.y - l.y;
+    let side = |p: Point| ex * (p.y - l.y) - ey * (p.x - l.x);
+    let sr = side(root);
+    let mut g = goal;
+    let sg = side(goal);
+    if (sr > 0.0 && sg > 0.0) || (sr < 0.0 && sg < 0.0) {
+        // Mirror the goal to the far side of the interval's line.
+        let len2 = ex * ex + ey * ey;
+        if len2 > 0.0 {
+            let k = 2.0 * sg / len2;
+            g = Point::new(goal.x + k * ey, goal.y - k * ex);
+        }
+    }
+    // Does segment root -> g pass through the interval?
+    let dx = g.x - root.x;
+    let dy = g.y - root.y;
+    let cl = dx * (l.y - root.y) - dy * (l.x - root.x);
+    let cr = dx * (r.y - root.y) - dy * (r.x - root.x);
+    if (cl >= 0.0 && cr <= 0.0) || (cl <= 0.0 && cr >= 0.0) {
+        dist(root, g)
+    } else {
+        (dist(root, l) + dist(l, g)).min(dist(root, r) + dist(r, g))
+    }
+}
+
+pub(crate) enum Outcome {
+    Found(Vec<Point>, f64),
+    NoPath,
+}
+
+impl Search {
+    fn begin(&mut self, nav: &NavMesh) {
+        self.nodes.clear();
+        self.roots.clear();
+        self.heap.clear();
+        self.expanded = 0;
+        let nw = nav.wedge_count as usize;
+        if self.best.len() < nw {
+            self.best.resize(nw, f64::INFINITY);
+            self.stamp.resize(nw, 0);
+        }
+        let nt = nav.triangle_count();
+        if self.goal_mark.len() < nt {
+            self.goal_mark.resize(nt, 0);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.goal_mark.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+    }
+
+    /// Shortest path for a point (radius 0) from `s` to `t`; both located in
+    /// the mesh by the caller (`start_tris`, `goal_tris` filled).
+    pub(crate) fn run(&mut self, nav: &NavMesh, s: Point, t: Point) -> Option<Outcome> {
+        self.begin(nav);
+        self.start_tris.clear();
+        self.goal_tris.clear();
+        let mut st = std::mem::take(&mut self.start_tris);
+        let mut gt = std::mem::take(&mut self.goal_tris);
+        let ok = nav.containing(s, &mut st) && nav.containing(t, &mut gt);
+        for &g in &gt {
+            self.goal_mark[g as usize] = self.epoch;
+        }
+        self.goal = t;
+        self.roots.push(Root {
+            p: s,
+            parent: NONE,
+        });
+        if ok {
+            for &tri in &st {
+                if self.is_goal_tri(tri) {
+                    self.push_final(0, dist(s, t));
+                }
+                for i in 0..3 {
+                    let h = 3 * tri + i;
+                    let a = nav.p(nav.v(h));
+                    let b = nav.p(nav.v(next(h)));
+                    if orient2d(a, b, s) != 0.0 {
+                        self.push_full(nav, 0, s, 0.0, h);
+                    }
+                }
+            }
+        }
+        self.start_tris = st;
+        self.goal_tris = gt;
+        if !ok {
+            return None;
+        }
+        while let Some(Reverse((_, id))) = self.heap.pop() {
+            let n = self.nodes[id as usize];
+            if n.he == NONE {
+                let mut pts = vec![t];
+                let mut r = n.root;
+                while r != NONE {
+                    pts.push(self.roots[r as usize].p);
+                    r = self.roots[r as usize].parent;
+                }
+                pts.reverse();
+                pts.dedup();
+                if pts.len() == 1 {
+                    pts.push(t);
+                }
+                return Some(Outcome::Found(pts, n.g));
+            }
+            self.expanded += 1;
+            self.expand(nav, &n);
+        }
+        Some(Outcome::NoPath)
+    }
+
+    #[inline]
+    fn is_goal_tri(&self, t: u32) -> bool {
+        self.goal_mark[t as usize] == self.epoch
+    }
+
+    fn push_final(&mut self, root: u32, g: f64) {
+        let id = self.nodes.len() as u32;
+        let p = self.roots[root as usize].p;
+        self.nodes.push(Node {
+            root,
+            g,
+            he: NONE,
+            left: Ray { a: p, b: p },
+            right: Ray { a: p, b: p },
+            lp: p,
+            rp: p,
+            lv: false,
+            rv: false,
+        });
+        self.heap.push(Reverse((key(g), id)));
+    }
+
+    /// Successor through the whole edge `h` (of the current triangle), seen
+    /// from a root that sees all of it.
+    #[inline]
+    fn push_full(&mut self, nav: &NavMesh, root: u32, rp: Point, g: f64, h: u32) {
+        let o = nav.opp[h as usize];
+        if o == NONE || nav.wall[h as usize] {
+            return;
+        }
+        let l = nav.p(nav.v(o));
+        let r = nav.p(nav.v(next(o)));
+        self.push_node(Node {
+            root,
+            g,
+            he: o,
+            left: Ray { a: rp, b: l },
+            right: Ray { a: rp, b: r },
+            lp: l,
+            rp: r,
+            lv: true,
+            rv: true,
+        });
+    }
+
+    /// Successor through the part of edge `h` (of the current triangle)
+    /// inside the cone `left`/`right` of `root`; skipped when empty.
+    #[inline]
+    fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
+        let o = nav.opp[h as usize];
+        if o == NONE || nav.wall[h as usize] {
+            return;
+        }
+        let pl = nav.p(nav.v(o));
+        let pr = nav.p(nav.v(next(o)));
+        // Each end must lie strictly inside the other side's half-plane.
+        if right.side(pl) <= 0.0 || left.side(pr) >= 0.0 {
+            return;
+        }
+        let rp = self.roots[root as usize].p;
+        let (lv, lt, lpt, left) = if left.side(pl) <= 0.0 {
+            (true, 0.0, pl, Ray { a: rp, b: pl })
+        } else {
+            let (t, p) = cross_at(&left, pl, pr);
+            (false, t, p, left)
+        };
+        let (rv, rt, rpt, right) = if right.side(pr) >= 0.0 {
+            (true, 1.0, pr, Ray { a: rp, b: pr })
+        } else {
+            let (t, p) = cross_at(&right, pl, pr);
+            (false, t, p, right)
+        };
+        if !lv && !rv && lt > rt {
+            return;
+        }
+        self.push_node(Node {
+            root,
+            g,
+            he: o,
+            left,
+            right,
+            lp: lpt,
+            rp: rpt,
+            lv,
+            rv,
+        });
+    }
+
+    #[inline]
+    fn push_node(&mut self, n: Node) {
+        let rp = self.roots[n.root as usize].p;
+        let f = n.g + heuristic(rp, n.lp, n.rp, self.goal);
+        let id = self.nodes.len() as u32;
+        self.nodes.push(n);
+        self.heap.push(Reverse((key(f), id)));
+    }
+
+    /// Root-level pruning on (vertex, wedge): true if `g` is no worse.
+    #[inline]
+    fn claim(&mut self, wedge: u32, g: f64) -> bool {
+        let w = wedge as usize;
+        if self.stamp[w] != self.epoch {
+            self.stamp[w] = self.epoch;
+            self.best[w] = g;
+            return true;
+        }
+        if g <= self.best[w] {
+            self.best[w] = g;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn new_root(&mut self, p: Point, parent: u32) -> u32 {
+        self.roots.push(Root { p, parent });
+        (self.roots.len() - 1) as u32
+    }
+
+    fn expand(&mut self, nav: &NavMesh, n: &Node) {
+        let he = n.he;
+        let t = he / 3;
+        let h_right = next(he); // vr -> c
+        let h_left = prev(he); // c -> vl
+        let vl = nav.v(he);
+        let vr = nav.v(h_right);
+        let vc = nav.v(h_left);
+        let (pl, pr, pc) = (nav.p(vl), nav.p(vr), nav.p(vc));
+        let r = self.roots[n.root as usize].p;
+
+        if self.is_goal_tri(t) {
+            let goal = self.goal;
+            if n.left.side(goal) <= 0.0 && n.right.side(goal) >= 0.0 {
+                self.push_final(n.root, n.g + dist(r, goal));
+            }
+        }
+
+        // Observable successors.
+        let ol = n.left.side(pc);
+        let or = n.right.side(pc);
+        if ol <= 0.0 && or >= 0.0 {
+            let through_c = Ray { a: r, b: pc };
+            if or > 0.0 {
+                self.push_cone(nav, n.root, n.g, h_right, through_c, n.right);
+            }
+            if ol < 0.0 {
+                self.push_cone(nav, n.root, n.g, h_left, n.left, through_c);
+            }
+        } else if or < 0.0 {
+            self.push_cone(nav, n.root, n.g, h_left, n.left, n.right);
+        } else {
+            self.push_cone(nav, n.root, n.g, h_right, n.left, n.right);
+        }
+
+        // Turning around the right end (clockwise around vr).
+        if n.rv && nav.corner[vr as usize] {
+            let oc = orient2d(r, pr, pc);
+            if oc <= 0.0 {
+                let g = n.g + dist(r, pr);
+                if self.claim(nav.wedge[h_right as usize], g) {
+                    let root = self.new_root(pr, n.root);
+                    if oc < 0.0 {
+                        let cont = Ray { a: r, b: pr };
+                        let side = Ray { a: pr, b: pc };
+                        self.push_cone(nav, root, g, h_left, cont, side);
+                        if self.is_goal_tri(t) && orient2d(r, pr, self.goal) <= 0.0 {
+                            self.push_final(root, g + dist(pr, self.goal));
+                        }
+                    }
+                    // Fan clockwise around vr across vr -> c.
+                    let mut cur = h_right;
+                    for _ in 0..1024 {
+                        let o = nav.opp[cur as usize];
+                        if o == NONE || nav.wall[cur as usize] {
+                            break;
+                        }
+                        // o runs c' -> vr; vr is the origin of next(o).
+                        let t1 = o / 3;
+                        let opp_edge = prev(o);
+                        self.push_full(nav, root, pr, g, opp_edge);
+                        if self.is_goal_tri(t1) {
+                            self.push_final(root, g + dist(pr, self.goal));
+                        }
+                        cur = next(o);
+                        let x = nav.p(nav.v(next(cur)));
+                        if orient2d(r, pr, x) >= 0.0 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+
+        // Turning around the left end (counter-clockwise around vl).
+        if n.lv && nav.corner[vl as usize] {
+            let oc = orient2d(r, pl, pc);
+            if oc >= 0.0 {
+                let g = n.g + dist(r, pl);
+                if self.claim(nav.wedge[he as usize], g) {
+                    let root = self.new_root(pl, n.root);
+                    if oc > 0.0 {
+                        let cont = Ray { a: r, b: pl };
+                        let side = Ray { a: pl, b: pc };
+                        self.push_cone(nav, root, g, h_right, side, cont);
+                        if self.is_goal_tri(t) && orient2d(r, pl, self.goal) >= 0.0 {
+                            self.push_final(root, g + dist(pl, self.goal));
+                        }
+                    }
+                    // Fan counter-clockwise around vl across c -> vl.
+                    let mut cur = h_left;
+                    for _ in 0..1024 {
+                        let o = nav.opp[cur as usize];
+                        if o == NONE || nav.wall[cur as usize] {
+                            break;
+                        }
+                        // o runs vl -> c'; the edge opposite vl is next(o).
+                        let t1 = o / 3;
+                        self.push_full(nav, root, pl, g, next(o));
+                        if self.is_goal_tri(t1) {
+                            self.push_final(root, g + dist(pl, self.goal));
+                        }
+                        cur = prev(o);
+                        let x = nav.p(nav.v(cur));
+                        if orient2d(r, pl, x) <= 0.0 {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

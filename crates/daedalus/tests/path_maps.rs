@@ -1,0 +1,89 @@
+//! find_path on every shared scenario (synthetic worlds and the Moving AI
+//! game maps): radius-0 lengths equal `expect` (1e-6 relative), no path
+//! exactly where `expect` is null, every path valid by the independent
+//! checker; radius 0.5 and 2 paths (a subsample) valid and never shorter
+//! than the radius-0 optimum.
+#![cfg(feature = "serde")]
+
+mod support;
+
+use daedalus::Point;
+use daedalus::path::{PathError, PathFinder};
+use daedalus::scenario::{Scenario, shared_data_dir};
+use support::World;
+use support::check::check_polyline;
+use support::reference::Walls;
+
+fn scenario_files() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![shared_data_dir()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".scenario.json") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Every `step`-th query is also run at radius 0.5 and 2.
+const RADIUS_STEP: usize = 10;
+
+#[test]
+fn shared_scenarios() {
+    let files = scenario_files();
+    assert!(files.len() >= 20, "found {} scenarios", files.len());
+    let mut finder = PathFinder::new();
+    let mut total = 0;
+    for f in &files {
+        let s = Scenario::load(f).unwrap();
+        let world = World::from_scenario(&s);
+        let nav = world.nav();
+        let walls = Walls::new(world.all_walls());
+        for (i, q) in s.queries.iter().enumerate() {
+            let (from, to) = (Point::from(q.from), Point::from(q.to));
+            let got = finder.find_path(&nav, from, to, q.radius);
+            let name = format!("{} query {i} {from:?}->{to:?} r={}", s.name, q.radius);
+            let base = match (&got, q.expect) {
+                (Err(PathError::NoPath), Some(None)) => None,
+                (Ok(p), Some(Some(e))) => {
+                    let l = p.length();
+                    assert!((l - e).abs() <= 1e-6 * e.max(1.0), "{name}: length {l}, expect {e}");
+                    Some(l)
+                }
+                (Ok(p), None) => Some(p.length()),
+                _ => panic!("{name}: got {got:?}, expect {:?}", q.expect),
+            };
+            if let Ok(p) = &got {
+                if let Err(e) = check_polyline(&walls, &p.waypoints(), q.radius) {
+                    panic!("{name}: invalid path: {e}");
+                }
+            }
+            total += 1;
+            if i % RADIUS_STEP != 0 || q.radius != 0.0 {
+                continue;
+            }
+            for r in [0.5, 2.0] {
+                match finder.find_path(&nav, from, to, r) {
+                    Ok(p) => {
+                        let pts = p.polyline(0.1);
+                        let l = check_polyline(&walls, &pts, r)
+                            .unwrap_or_else(|e| panic!("{name} radius {r}: invalid path: {e}"));
+                        if let Some(b) = base {
+                            assert!(p.length() >= b - 1e-9 * b, "{name} radius {r}: {} shorter than {b}", p.length());
+                            assert!(l >= b - 1e-9 * b);
+                        }
+                    }
+                    Err(PathError::NoPath | PathError::StartBlocked | PathError::GoalBlocked) => {}
+                    Err(e) => panic!("{name} radius {r}: {e}"),
+                }
+            }
+        }
+    }
+    assert!(total >= 3530, "{total} queries");
+}

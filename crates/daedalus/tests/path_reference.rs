@@ -1,0 +1,298 @@
+//! find_path against the independent reference solver on random small
+//! worlds (integer grids with collinear runs, shared end points, T-junctions
+//! and crossings; float worlds), plus hand-worked cases.
+
+mod support;
+
+use daedalus::Point;
+use daedalus::path::{PathError, PathFinder};
+use proptest::prelude::*;
+use support::World;
+use support::check::check_polyline;
+use support::reference::{Walls, shortest_r0};
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn unit(&mut self) -> f64 {
+        (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// Integer-grid world: walls along H, V and both diagonals with lengths
+/// 1, 2 or 4 (so every crossing is exact), plus some unit squares.
+fn grid_world(seed: u64) -> World {
+    let mut r = Rng(seed | 1);
+    let n = 6 + r.below(6) as i64;
+    let mut walls = Vec::new();
+    let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
+    for _ in 0..(2 + r.below(10)) {
+        let (dx, dy) = dirs[r.below(4) as usize];
+        let len = [1, 2, 4][r.below(3) as usize];
+        let x = r.below(n as u64 + 1) as i64;
+        let y = r.below(n as u64 + 1) as i64;
+        let (x2, y2) = (x + dx * len, y + dy * len);
+        if x2 < 0 || x2 > n || y2 < 0 || y2 > n {
+            continue;
+        }
+        let a = Point::new(x as f64, y as f64);
+        let b = Point::new(x2 as f64, y2 as f64);
+        walls.push((a, b));
+    }
+    for _ in 0..r.below(4) {
+        let x = r.below(n as u64) as f64;
+        let y = r.below(n as u64) as f64;
+        let c = [
+            Point::new(x, y),
+            Point::new(x + 1.0, y),
+            Point::new(x + 1.0, y + 1.0),
+            Point::new(x, y + 1.0),
+        ];
+        for k in 0..4 {
+            walls.push((c[k], c[(k + 1) % 4]));
+        }
+    }
+    World {
+        bounds: [0.0, 0.0, n as f64, n as f64],
+        walls,
+    }
+}
+
+/// Blocked grid cells (as on the game maps): walls between blocked and
+/// free cells, so diagonal pinches and long collinear runs abound.
+fn cell_world(seed: u64) -> World {
+    let mut r = Rng(seed | 1);
+    let n = 5 + r.below(6) as usize;
+    let density = 2 + r.below(4);
+    let blocked: Vec<bool> = (0..n * n).map(|_| r.below(10) < density).collect();
+    let b = |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < n && (y as usize) < n && blocked[y as usize * n + x as usize];
+    let mut walls = Vec::new();
+    let p = |x: i64, y: i64| Point::new(x as f64, y as f64);
+    for y in 0..n as i64 {
+        for x in 0..n as i64 {
+            if !b(x, y) {
+                continue;
+            }
+            if !b(x, y - 1) {
+                walls.push((p(x, y), p(x + 1, y)));
+            }
+            if !b(x, y + 1) {
+                walls.push((p(x, y + 1), p(x + 1, y + 1)));
+            }
+            if !b(x - 1, y) {
+                walls.push((p(x, y), p(x, y + 1)));
+            }
+            if !b(x + 1, y) {
+                walls.push((p(x + 1, y), p(x + 1, y + 1)));
+            }
+        }
+    }
+    World {
+        bounds: [0.0, 0.0, n as f64, n as f64],
+        walls,
+    }
+}
+
+/// Float world: random segments and triangles that do not cross each other.
+fn float_world(seed: u64) -> World {
+    let mut r = Rng(seed | 1);
+    let size = 100.0;
+    let mut walls: Vec<(Point, Point)> = Vec::new();
+    let crosses = |walls: &[(Point, Point)], a: Point, b: Point| {
+        walls
+            .iter()
+            .any(|&(c, d)| support::check::seg_seg(a, b, c, d) == 0.0 || c == a || d == b || c == b || d == a)
+    };
+    for _ in 0..(2 + r.below(10)) {
+        let a = Point::new(5.0 + r.unit() * 90.0, 5.0 + r.unit() * 90.0);
+        let ang = r.unit() * std::f64::consts::TAU;
+        let l = 5.0 + r.unit() * 30.0;
+        let b = Point::new(
+            (a.x + l * ang.cos()).clamp(1.0, 99.0),
+            (a.y + l * ang.sin()).clamp(1.0, 99.0),
+        );
+        if r.below(3) == 0 {
+            // A triangle: three walls sharing end points.
+            let c = Point::new(
+                (a.x + r.unit() * 20.0 - 10.0).clamp(1.0, 99.0),
+                (a.y + r.unit() * 20.0 - 10.0).clamp(1.0, 99.0),
+            );
+            if daedalus::geometry::orient2d(a, b, c) == 0.0
+                || crosses(&walls, a, b)
+                || crosses(&walls, b, c)
+                || crosses(&walls, c, a)
+            {
+                continue;
+            }
+            walls.extend([(a, b), (b, c), (c, a)]);
+        } else if !crosses(&walls, a, b) {
+            walls.push((a, b));
+        }
+    }
+    World {
+        bounds: [0.0, 0.0, size, size],
+        walls,
+    }
+}
+
+fn random_point(r: &mut Rng, w: &World, grid: bool) -> Point {
+    loop {
+        let [x0, y0, x1, y1] = w.bounds;
+        let p = if grid {
+            Point::new(
+                x0 + (r.below(((x1 - x0) * 4.0) as u64 - 1) + 1) as f64 * 0.25,
+                y0 + (r.below(((y1 - y0) * 4.0) as u64 - 1) + 1) as f64 * 0.25,
+            )
+        } else {
+            Point::new(x0 + r.unit() * (x1 - x0), y0 + r.unit() * (y1 - y0))
+        };
+        if !w.on_wall(p) {
+            return p;
+        }
+    }
+}
+
+fn compare(w: &World, seed: u64, grid: bool, queries: usize) {
+    let nav = w.nav();
+    let walls = Walls::new(w.all_walls());
+    let mut finder = PathFinder::new();
+    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    for q in 0..queries {
+        let s = random_point(&mut r, w, grid);
+        let t = random_point(&mut r, w, grid);
+        let want = shortest_r0(&walls, s, t);
+        let got = finder.find_path(&nav, s, t, 0.0);
+        match (want, &got) {
+            (None, Err(PathError::NoPath)) => {}
+            (Some(l), Ok(p)) => {
+                let pts = p.waypoints();
+                let checked = check_polyline(&walls, &pts, 0.0)
+                    .unwrap_or_else(|e| panic!("query {q} {s:?}->{t:?} in {w:?}: invalid path {pts:?}: {e}"));
+                assert!(
+                    (checked - l).abs() <= 1e-9 * l.max(1.0) && (p.length() - l).abs() <= 1e-9 * l.max(1.0),
+                    "query {q} {s:?}->{t:?} in {w:?}: length {} (checked {checked}), reference {l}, path {pts:?}",
+                    p.length()
+                );
+            }
+            _ => panic!("query {q} {s:?}->{t:?} in {w:?}: got {got:?}, reference {want:?}"),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+    #[test]
+    fn radius0_matches_reference_on_cell_worlds(seed in any::<u64>()) {
+        compare(&cell_world(seed), seed, true, 10);
+    }
+
+    #[test]
+    fn radius0_matches_reference_on_grid_worlds(seed in any::<u64>()) {
+        compare(&grid_world(seed), seed, true, 8);
+    }
+
+    #[test]
+    fn radius0_matches_reference_on_float_worlds(seed in any::<u64>()) {
+        compare(&float_world(seed), seed, false, 8);
+    }
+}
+
+/// Walls moved between queries: the same finder, a rebuilt snapshot.
+#[test]
+fn radius0_after_edits() {
+    let mut w = grid_world(7);
+    let mut r = Rng(99);
+    for step in 0..40u64 {
+        compare(&w, step, true, 4);
+        // Move, insert or remove a wall.
+        match r.below(3) {
+            0 if !w.walls.is_empty() => {
+                let i = r.below(w.walls.len() as u64) as usize;
+                w.walls.remove(i);
+            }
+            1 if !w.walls.is_empty() => {
+                let i = r.below(w.walls.len() as u64) as usize;
+                let (a, b) = w.walls[i];
+                let n = w.bounds[2];
+                let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
+                let (a2, b2) = (Point::new(a.x + d.0, a.y + d.1), Point::new(b.x + d.0, b.y + d.1));
+                if [a2, b2].iter().all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n) {
+                    w.walls[i] = (a2, b2);
+                }
+            }
+            _ => {
+                let extra = grid_world(step * 31 + 5);
+                if let Some(&wall) = extra.walls.first() {
+                    if wall.0.x <= w.bounds[2] && wall.1.x <= w.bounds[2] && wall.0.y <= w.bounds[3] && wall.1.y <= w.bounds[3] {
+                        w.walls.push(wall);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn seg_world(walls: &[[f64; 4]]) -> World {
+    World {
+        bounds: [0.0, 0.0, 10.0, 10.0],
+        walls: walls
+            .iter()
+            .map(|w| (Point::new(w[0], w[1]), Point::new(w[2], w[3])))
+            .collect(),
+    }
+}
+
+fn ring(walls: &mut Vec<[f64; 4]>, pts: &[(f64, f64)]) {
+    for k in 0..pts.len() {
+        let (a, b) = (pts[k], pts[(k + 1) % pts.len()]);
+        walls.push([a.0, a.1, b.0, b.1]);
+    }
+}
+
+fn len(w: &World, s: (f64, f64), t: (f64, f64)) -> Result<f64, PathError> {
+    PathFinder::new()
+        .find_path(&w.nav(), Point::new(s.0, s.1), Point::new(t.0, t.1), 0.0)
+        .map(|p| p.length())
+}
+
+/// The hand-checked answers of ../shared/polyanya-from-walls.md.
+#[test]
+fn hand_checked_cases() {
+    #[track_caller]
+    fn close(a: Result<f64, PathError>, b: f64) {
+        let a = a.unwrap();
+        assert!((a - b).abs() < 1e-6, "{a} vs {b}");
+    }
+    close(len(&seg_world(&[]), (1.0, 1.0), (9.0, 5.0)), 80f64.sqrt());
+    let wall = seg_world(&[[5.0, 2.0, 5.0, 8.0]]);
+    close(len(&wall, (1.0, 5.0), (9.0, 5.0)), 10.0);
+    close(len(&wall, (4.0, 5.0), (6.0, 5.0)), 2.0 * 10f64.sqrt());
+    let cut = seg_world(&[[5.0, 0.0, 5.0, 10.0]]);
+    assert_eq!(len(&cut, (1.0, 5.0), (9.0, 5.0)), Err(PathError::NoPath));
+    let mut sq = Vec::new();
+    ring(&mut sq, &[(4.0, 4.0), (6.0, 4.0), (6.0, 6.0), (4.0, 6.0)]);
+    let sq = seg_world(&sq);
+    close(len(&sq, (1.0, 5.0), (9.0, 5.0)), 8.324555320336759);
+    close(len(&sq, (4.5, 4.5), (5.5, 5.5)), 2f64.sqrt());
+    assert_eq!(len(&sq, (5.0, 5.0), (1.0, 1.0)), Err(PathError::NoPath));
+    close(len(&sq, (1.0, 1.0), (9.0, 9.0)), 11.661903789690601);
+    // Two squares meeting at a corner: the pinch is closed.
+    let mut pinch = Vec::new();
+    ring(&mut pinch, &[(4.0, 4.0), (5.0, 4.0), (5.0, 5.0), (4.0, 5.0)]);
+    ring(&mut pinch, &[(5.0, 5.0), (6.0, 5.0), (6.0, 6.0), (5.0, 6.0)]);
+    let pinch = seg_world(&pinch);
+    let l = len(&pinch, (5.5, 4.5), (4.5, 5.5)).unwrap();
+    assert!(l > 2f64.sqrt() + 1e-6, "went through the pinch: {l}");
+    // An X of two crossing segments.
+    let x = seg_world(&[[2.0, 2.0, 8.0, 8.0], [2.0, 8.0, 8.0, 2.0]]);
+    close(len(&x, (5.0, 1.0), (5.0, 9.0)), 6.0 + 2.0 * 10f64.sqrt());
+    close(len(&x, (1.0, 5.0), (3.0, 2.0)), 10f64.sqrt() + 1.0);
+}

@@ -1,0 +1,114 @@
+//! Test support for the path tests: worlds of walls, a mesh builder, the
+//! independent reference solver and the path checker.
+#![allow(dead_code)]
+
+pub mod check;
+pub mod reference;
+
+use daedalus::Point;
+use daedalus::geometry::orient2d;
+use daedalus::mesh::MeshDump;
+use daedalus::path::NavMesh;
+
+/// Walls in a rectangle; the rectangle's border is a wall too.
+#[derive(Clone, Debug)]
+pub struct World {
+    pub bounds: [f64; 4],
+    pub walls: Vec<(Point, Point)>,
+}
+
+impl World {
+    /// Every wall, the border included.
+    pub fn all_walls(&self) -> Vec<(Point, Point)> {
+        let [x0, y0, x1, y1] = self.bounds;
+        let c = [
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ];
+        let mut w: Vec<(Point, Point)> = (0..4).map(|i| (c[i], c[(i + 1) % 4])).collect();
+        w.extend(self.walls.iter().copied().filter(|(a, b)| a != b));
+        w
+    }
+
+    #[cfg(feature = "serde")]
+    pub fn from_scenario(s: &daedalus::scenario::Scenario) -> World {
+        let mut walls = Vec::new();
+        for i in 0..s.rings.len() {
+            let p = s.ring_points(i);
+            for k in 0..p.len() {
+                walls.push((p[k], p[(k + 1) % p.len()]));
+            }
+        }
+        for s in &s.segments {
+            walls.push((Point::new(s[0], s[1]), Point::new(s[2], s[3])));
+        }
+        World {
+            bounds: s.bounds,
+            walls,
+        }
+    }
+
+    /// The triangulation of the walls (spade CDT; to be replaced by the
+    /// Daedalus CDT) as a mesh dump.
+    pub fn dump(&self) -> MeshDump {
+        use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+        let mut cdt: ConstrainedDelaunayTriangulation<Point2<f64>> =
+            ConstrainedDelaunayTriangulation::new();
+        let [x0, y0, x1, y1] = self.bounds;
+        for (x, y) in [(x0, y0), (x1, y0), (x1, y1), (x0, y1)] {
+            cdt.insert(Point2::new(x, y)).unwrap();
+        }
+        for &(a, b) in &self.walls {
+            if a == b {
+                continue;
+            }
+            let ha = cdt.insert(Point2::new(a.x, a.y)).unwrap();
+            let hb = cdt.insert(Point2::new(b.x, b.y)).unwrap();
+            if ha != hb {
+                cdt.add_constraint_and_split(ha, hb, |p| p);
+            }
+        }
+        let vertices: Vec<[f64; 2]> = cdt
+            .vertices()
+            .map(|v| [v.position().x, v.position().y])
+            .collect();
+        let triangles = cdt
+            .inner_faces()
+            .map(|f| f.vertices().map(|v| v.fix().index() as u32))
+            .collect();
+        let constrained = cdt
+            .undirected_edges()
+            .filter(|e| e.is_constraint_edge())
+            .map(|e| e.vertices().map(|v| v.fix().index() as u32))
+            .collect();
+        MeshDump {
+            vertices,
+            triangles,
+            constrained,
+        }
+    }
+
+    pub fn nav(&self) -> NavMesh {
+        NavMesh::from_dump(&self.dump()).expect("valid mesh")
+    }
+
+    /// True when `p` lies on a wall (exactly).
+    pub fn on_wall(&self, p: Point) -> bool {
+        self.all_walls().iter().any(|&(a, b)| on_segment(a, b, p))
+    }
+}
+
+/// `p` on the closed segment `a b` (exact).
+pub fn on_segment(a: Point, b: Point, p: Point) -> bool {
+    orient2d(a, b, p) == 0.0
+        && p.x >= a.x.min(b.x)
+        && p.x <= a.x.max(b.x)
+        && p.y >= a.y.min(b.y)
+        && p.y <= a.y.max(b.y)
+}
+
+pub fn dist(a: Point, b: Point) -> f64 {
+    (a.x - b.x).hypot(a.y - b.y)
+}
