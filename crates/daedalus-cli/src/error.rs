@@ -1,6 +1,6 @@
 //! The CLI's error type: every failure is reported as one line.
 
-use crate::core_stub::CdtError;
+use crate::core_stub::triangulation::CdtError;
 use daedalus::scenario::ScenarioError;
 
 /// What went wrong in a command, worded for the user.

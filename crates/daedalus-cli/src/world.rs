@@ -6,7 +6,8 @@ use std::path::Path;
 use daedalus::Point;
 use daedalus::scenario::Scenario;
 
-use crate::core_stub::{Cdt, Object, ObjectId};
+use crate::core_stub::objects::{Object, ObjectId};
+use crate::core_stub::triangulation::Cdt;
 use crate::error::CliError;
 
 /// A new triangulation of the scenario's bounds (their border is a wall).
@@ -45,7 +46,7 @@ pub fn centroid(points: &[Point]) -> Point {
     Point::new(sx / n, sy / n)
 }
 
-/// Where a ring object is: the pose applied to its local outline.
+/// Where a ring object is: position of its pivot and rotation.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Pose {
     pub position: Point,
@@ -53,37 +54,25 @@ pub struct Pose {
 }
 
 /// A ring as an object: local outline = the ring's points, pivot and
-/// position at its centroid, so the identity pose leaves it in place.
+/// position at their centroid, so the starting pose leaves it in place.
 pub fn ring_object(points: Vec<Point>) -> (Object, Pose) {
     let c = centroid(&points);
+    let mut o = Object::new(points, true);
+    o.set_pivot(c.x, c.y);
+    o.set_position(c.x, c.y);
     let pose = Pose {
         position: c,
         rotation: 0.0,
     };
-    let object = Object {
-        outline: points,
-        closed: true,
-        pivot: c,
-        rotation: 0.0,
-        position: c,
-    };
-    (object, pose)
+    (o, pose)
 }
 
-/// The world outline of `local` (pivot `pivot`) at `pose`:
-/// position + R(rotation) * (p - pivot), the object transform at scale 1.
-pub fn posed_outline(local: &[Point], pivot: Point, pose: Pose) -> Vec<Point> {
-    let (s, c) = pose.rotation.sin_cos();
-    local
-        .iter()
-        .map(|p| {
-            let (dx, dy) = (p.x - pivot.x, p.y - pivot.y);
-            Point::new(
-                pose.position.x + c * dx - s * dy,
-                pose.position.y + s * dx + c * dy,
-            )
-        })
-        .collect()
+/// `o` placed at `pose` (same outline, pivot and scale).
+pub fn posed(o: &Object, pose: Pose) -> Object {
+    let mut o = o.clone();
+    o.set_position(pose.position.x, pose.position.y);
+    o.set_rotation(pose.rotation);
+    o
 }
 
 /// True when every point lies in the closed rectangle `bounds`.
@@ -98,8 +87,8 @@ pub fn set_pose(cdt: &mut Cdt, id: ObjectId, pose: Pose) -> Result<(), CliError>
     let o = cdt
         .object_mut(id)
         .map_err(CliError::cdt("moving an object"))?;
-    o.position = pose.position;
-    o.rotation = pose.rotation;
+    o.set_position(pose.position.x, pose.position.y);
+    o.set_rotation(pose.rotation);
     Ok(())
 }
 
@@ -120,28 +109,13 @@ mod tests {
     use super::*;
 
     #[test]
-    fn posed_outline_rotates_about_pivot() {
-        let local = [Point::new(2.0, 1.0), Point::new(1.0, 1.0)];
-        let pose = Pose {
-            position: Point::new(1.0, 1.0),
-            rotation: std::f64::consts::FRAC_PI_2,
-        };
-        let w = posed_outline(&local, Point::new(1.0, 1.0), pose);
-        // (2,1) is one unit right of the pivot: a quarter turn puts it one unit above.
-        assert!((w[0].x - 1.0).abs() < 1e-15 && (w[0].y - 2.0).abs() < 1e-15);
-        assert_eq!(w[1], Point::new(1.0, 1.0));
-    }
-
-    #[test]
-    fn identity_pose_keeps_ring_in_place() {
-        let ring = vec![
+    fn centroid_is_the_mean() {
+        let ring = [
             Point::new(0.5, 0.25),
             Point::new(3.0, 0.75),
             Point::new(1.0, 2.0),
         ];
-        let (o, pose) = ring_object(ring.clone());
-        assert_eq!(posed_outline(&o.outline, o.pivot, pose), ring);
-        assert_eq!(pose.position, Point::new(1.5, 1.0));
+        assert_eq!(centroid(&ring), Point::new(1.5, 1.0));
     }
 
     #[test]

@@ -8,7 +8,8 @@ use std::time::Instant;
 use daedalus::Point;
 use daedalus::scenario::Scenario;
 
-use crate::core_stub::{Cdt, ObjectId};
+use crate::core_stub::objects::ObjectId;
+use crate::core_stub::triangulation::Cdt;
 use crate::error::CliError;
 use crate::prng::SplitMix64;
 use crate::world::{self, Pose};
@@ -44,11 +45,9 @@ pub struct Args {
     pub mesh_out: Option<PathBuf>,
 }
 
-/// One ring object: its handle, local outline, pivot and current pose.
+/// One ring object: its handle and current pose.
 struct Ring {
     id: ObjectId,
-    local: Vec<Point>,
-    pivot: Point,
     pose: Pose,
 }
 
@@ -74,16 +73,10 @@ fn build(s: &Scenario) -> Result<(Cdt, Vec<Ring>), CliError> {
     let mut rings = Vec::with_capacity(s.rings.len());
     for i in 0..s.rings.len() {
         let (object, pose) = world::ring_object(s.ring_points(i));
-        let (local, pivot) = (object.outline.clone(), object.pivot);
         let id = cdt
             .insert_object(object)
             .map_err(CliError::cdt(format!("ring {i} as an object")))?;
-        rings.push(Ring {
-            id,
-            local,
-            pivot,
-            pose,
-        });
+        rings.push(Ring { id, pose });
     }
     Ok((cdt, rings))
 }
@@ -124,7 +117,12 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             ),
             rotation: r.pose.rotation + rng.symmetric(MAX_TURN),
         };
-        if !world::inside_bounds(&world::posed_outline(&r.local, r.pivot, pose), s.bounds) {
+        // The library's own transform decides, so an accepted move never
+        // leaves the bounds by a rounding.
+        let object = cdt
+            .object(r.id)
+            .map_err(CliError::cdt(format!("ring {k}")))?;
+        if !world::inside_bounds(&world::posed(object, pose).world_outline(), s.bounds) {
             continue;
         }
         let t = Instant::now();

@@ -4,7 +4,7 @@
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::core_stub::fuzz;
+use crate::core_stub::triangulation::fuzz;
 use crate::error::CliError;
 
 #[derive(clap::Args)]

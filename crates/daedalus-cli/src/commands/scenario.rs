@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use daedalus::scenario::{RunnerOutput, Scenario};
 
-use crate::core_stub::Cdt;
+use crate::core_stub::triangulation::Cdt;
 use crate::error::CliError;
 use crate::world;
 
