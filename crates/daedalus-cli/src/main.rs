@@ -1,5 +1,62 @@
 //! The `daedalus` command line tool.
 
-fn main() {
-    println!("daedalus {}", env!("CARGO_PKG_VERSION"));
+mod commands;
+mod core_stub;
+mod error;
+mod prng;
+mod world;
+
+use clap::{Parser, Subcommand};
+use error::CliError;
+
+/// Daedalus: dynamic constrained Delaunay triangulation and path finding.
+#[derive(Parser)]
+#[command(name = "daedalus", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Build the mesh of a scenario and print the runner output.
+    Scenario(commands::scenario::Args),
+    /// Move the rings of a scenario as objects and time the updates.
+    BenchDynamic(commands::bench_dynamic::Args),
+    /// Random operations on a triangulation, checking its invariants.
+    Fuzz(commands::fuzz::Args),
+}
+
+fn run(cli: &Cli) -> Result<(), CliError> {
+    match &cli.command {
+        Command::Scenario(a) => commands::scenario::run(a),
+        Command::BenchDynamic(a) => commands::bench_dynamic::run(a),
+        Command::Fuzz(a) => commands::fuzz::run(a),
+    }
+}
+
+fn main() -> std::process::ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help / --version: clap's normal output on stdout.
+            let _ = e.print();
+            return std::process::ExitCode::SUCCESS;
+        }
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            eprintln!("daedalus: no command given (scenario, bench-dynamic, fuzz; see --help)");
+            return std::process::ExitCode::from(2);
+        }
+        Err(e) => {
+            eprintln!("daedalus: {}", error::clap_one_line(&e));
+            return std::process::ExitCode::from(2);
+        }
+    };
+    match run(&cli) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("daedalus: {}", error::one_line(&e.to_string()));
+            std::process::ExitCode::FAILURE
+        }
+    }
 }

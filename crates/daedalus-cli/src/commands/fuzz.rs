@@ -1,0 +1,72 @@
+//! `daedalus fuzz --ops N --seed S`: random insertions and removals on a
+//! triangulation, validating its invariants as it goes.
+
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::core_stub::triangulation::fuzz;
+use crate::error::CliError;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Number of random operations.
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub ops: usize,
+    /// Seed of the operation generator.
+    #[arg(
+        long,
+        value_name = "S",
+        default_value_t = 1,
+        allow_negative_numbers = true
+    )]
+    pub seed: u64,
+    /// Run the full invariant check every K operations (and at the end).
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    pub validate_every: usize,
+}
+
+/// A spinner on stderr, shown only on a terminal and only once the run has
+/// taken over a second (the fuzz run gives no progress of its own).
+fn spinner_after_a_second() -> (mpsc::Sender<()>, std::thread::JoinHandle<()>) {
+    use std::io::IsTerminal;
+    let (tx, rx) = mpsc::channel::<()>();
+    let on_terminal = std::io::stderr().is_terminal();
+    let handle = std::thread::spawn(move || {
+        if !on_terminal || rx.recv_timeout(Duration::from_secs(1)).is_ok() {
+            return;
+        }
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_message("fuzzing");
+        bar.enable_steady_tick(Duration::from_millis(100));
+        let _ = rx.recv();
+        bar.finish_and_clear();
+    });
+    (tx, handle)
+}
+
+pub fn run(args: &Args) -> Result<(), CliError> {
+    if args.validate_every == 0 {
+        return Err(CliError::Invalid(
+            "--validate-every must be at least 1".into(),
+        ));
+    }
+    let t = Instant::now();
+    let (stop, spinner) = spinner_after_a_second();
+    let result = fuzz::run(args.ops, args.seed, args.validate_every);
+    let _ = stop.send(());
+    let _ = spinner.join();
+    let secs = t.elapsed().as_secs_f64();
+    match result {
+        Ok(summary) => {
+            println!(
+                "fuzz: {} ops, seed {}, validated every {}: ok in {:.3} s ({:?})",
+                args.ops, args.seed, args.validate_every, secs, summary
+            );
+            Ok(())
+        }
+        Err(e) => Err(CliError::Fuzz(format!(
+            "fuzz (seed {}, {} ops) found an invariant violation: {e:?}",
+            args.seed, args.ops
+        ))),
+    }
+}

@@ -1,0 +1,127 @@
+//! Building a triangulation from a scenario's walls, ring objects, mesh dumps.
+//! The one place that touches the object API, so API changes stay local.
+
+use std::path::Path;
+
+use daedalus::Point;
+use daedalus::scenario::Scenario;
+
+use crate::core_stub::objects::{Object, ObjectId};
+use crate::core_stub::triangulation::Cdt;
+use crate::error::CliError;
+
+/// A new triangulation of the scenario's bounds (their border is a wall).
+pub fn empty_world(s: &Scenario) -> Result<Cdt, CliError> {
+    let [x0, y0, x1, y1] = s.bounds;
+    Cdt::new(x0, y0, x1, y1).map_err(CliError::cdt(format!("bounds {:?}", s.bounds)))
+}
+
+/// Inserts every segment of the scenario as an open wall.
+pub fn insert_segments(cdt: &mut Cdt, s: &Scenario) -> Result<(), CliError> {
+    for (i, g) in s.segments.iter().enumerate() {
+        cdt.insert_segment(Point::new(g[0], g[1]), Point::new(g[2], g[3]))
+            .map_err(CliError::cdt(format!("segment {i}")))?;
+    }
+    Ok(())
+}
+
+/// The static mesh of a scenario: bounds, every ring closed, every segment.
+pub fn build_walls(s: &Scenario) -> Result<Cdt, CliError> {
+    let mut cdt = empty_world(s)?;
+    for i in 0..s.rings.len() {
+        cdt.insert_shape(&s.ring_points(i), true)
+            .map_err(CliError::cdt(format!("ring {i}")))?;
+    }
+    insert_segments(&mut cdt, s)?;
+    Ok(cdt)
+}
+
+/// Mean of the points: the pivot of a ring object (defined even for
+/// rings of zero area).
+pub fn centroid(points: &[Point]) -> Point {
+    let n = points.len().max(1) as f64;
+    let (sx, sy) = points
+        .iter()
+        .fold((0.0, 0.0), |(x, y), p| (x + p.x, y + p.y));
+    Point::new(sx / n, sy / n)
+}
+
+/// Where a ring object is: position of its pivot and rotation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    pub position: Point,
+    pub rotation: f64,
+}
+
+/// A ring as an object: local outline = the ring's points, pivot and
+/// position at their centroid, so the starting pose leaves it in place.
+pub fn ring_object(points: Vec<Point>) -> (Object, Pose) {
+    let c = centroid(&points);
+    let mut o = Object::new(points, true);
+    o.set_pivot(c.x, c.y);
+    o.set_position(c.x, c.y);
+    let pose = Pose {
+        position: c,
+        rotation: 0.0,
+    };
+    (o, pose)
+}
+
+/// `o` placed at `pose` (same outline, pivot and scale).
+pub fn posed(o: &Object, pose: Pose) -> Object {
+    let mut o = o.clone();
+    o.set_position(pose.position.x, pose.position.y);
+    o.set_rotation(pose.rotation);
+    o
+}
+
+/// True when every point lies in the closed rectangle `bounds`.
+pub fn inside_bounds(points: &[Point], [x0, y0, x1, y1]: [f64; 4]) -> bool {
+    points
+        .iter()
+        .all(|p| p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
+}
+
+/// Sets an object's pose (marks it moved; `update_objects` applies it).
+pub fn set_pose(cdt: &mut Cdt, id: ObjectId, pose: Pose) -> Result<(), CliError> {
+    let o = cdt
+        .object_mut(id)
+        .map_err(CliError::cdt("moving an object"))?;
+    o.set_position(pose.position.x, pose.position.y);
+    o.set_rotation(pose.rotation);
+    Ok(())
+}
+
+/// Writes the mesh dump as JSON (shortest round-trip floats).
+pub fn write_mesh(path: &Path, cdt: &Cdt) -> Result<(), CliError> {
+    let json = serde_json::to_string(&cdt.dump()).map_err(|e| CliError::Write {
+        path: path.display().to_string(),
+        source: e.into(),
+    })?;
+    std::fs::write(path, json).map_err(|source| CliError::Write {
+        path: path.display().to_string(),
+        source,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn centroid_is_the_mean() {
+        let ring = [
+            Point::new(0.5, 0.25),
+            Point::new(3.0, 0.75),
+            Point::new(1.0, 2.0),
+        ];
+        assert_eq!(centroid(&ring), Point::new(1.5, 1.0));
+    }
+
+    #[test]
+    fn bounds_check_is_closed() {
+        let b = [0.0, 0.0, 1.0, 1.0];
+        assert!(inside_bounds(&[Point::new(0.0, 1.0)], b));
+        assert!(!inside_bounds(&[Point::new(-1e-300, 0.5)], b));
+    }
+}
