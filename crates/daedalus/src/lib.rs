@@ -4,10 +4,10 @@
 pub mod bitmap;
 pub mod geometry;
 pub mod mesh;
+pub mod path;
 #[cfg(feature = "physics")]
 pub mod physics;
 pub mod render;
-pub mod path;
 #[cfg(feature = "serde")]
 pub mod scenario;
 

@@ -73,7 +73,13 @@ fn cell_world(seed: u64) -> World {
     let n = 5 + r.below(6) as usize;
     let density = 2 + r.below(4);
     let blocked: Vec<bool> = (0..n * n).map(|_| r.below(10) < density).collect();
-    let b = |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < n && (y as usize) < n && blocked[y as usize * n + x as usize];
+    let b = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < n
+            && (y as usize) < n
+            && blocked[y as usize * n + x as usize]
+    };
     let mut walls = Vec::new();
     let p = |x: i64, y: i64| Point::new(x as f64, y as f64);
     for y in 0..n as i64 {
@@ -107,9 +113,9 @@ fn float_world(seed: u64) -> World {
     let size = 100.0;
     let mut walls: Vec<(Point, Point)> = Vec::new();
     let crosses = |walls: &[(Point, Point)], a: Point, b: Point| {
-        walls
-            .iter()
-            .any(|&(c, d)| support::check::seg_seg(a, b, c, d) == 0.0 || c == a || d == b || c == b || d == a)
+        walls.iter().any(|&(c, d)| {
+            support::check::seg_seg(a, b, c, d) == 0.0 || c == a || d == b || c == b || d == a
+        })
     };
     for _ in 0..(2 + r.below(10)) {
         let a = Point::new(5.0 + r.unit() * 90.0, 5.0 + r.unit() * 90.0);
@@ -174,10 +180,12 @@ fn compare(w: &World, seed: u64, grid: bool, queries: usize) {
             (None, Err(PathError::NoPath)) => {}
             (Some(l), Ok(p)) => {
                 let pts = p.waypoints();
-                let checked = check_polyline(&walls, &pts, 0.0)
-                    .unwrap_or_else(|e| panic!("query {q} {s:?}->{t:?} in {w:?}: invalid path {pts:?}: {e}"));
+                let checked = check_polyline(&walls, &pts, 0.0).unwrap_or_else(|e| {
+                    panic!("query {q} {s:?}->{t:?} in {w:?}: invalid path {pts:?}: {e}")
+                });
                 assert!(
-                    (checked - l).abs() <= 1e-9 * l.max(1.0) && (p.length() - l).abs() <= 1e-9 * l.max(1.0),
+                    (checked - l).abs() <= 1e-9 * l.max(1.0)
+                        && (p.length() - l).abs() <= 1e-9 * l.max(1.0),
                     "query {q} {s:?}->{t:?} in {w:?}: length {} (checked {checked}), reference {l}, path {pts:?}",
                     p.length()
                 );
@@ -223,15 +231,25 @@ fn radius0_after_edits() {
                 let (a, b) = w.walls[i];
                 let n = w.bounds[2];
                 let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
-                let (a2, b2) = (Point::new(a.x + d.0, a.y + d.1), Point::new(b.x + d.0, b.y + d.1));
-                if [a2, b2].iter().all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n) {
+                let (a2, b2) = (
+                    Point::new(a.x + d.0, a.y + d.1),
+                    Point::new(b.x + d.0, b.y + d.1),
+                );
+                if [a2, b2]
+                    .iter()
+                    .all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n)
+                {
                     w.walls[i] = (a2, b2);
                 }
             }
             _ => {
                 let extra = grid_world(step * 31 + 5);
                 if let Some(&wall) = extra.walls.first() {
-                    if wall.0.x <= w.bounds[2] && wall.1.x <= w.bounds[2] && wall.0.y <= w.bounds[3] && wall.1.y <= w.bounds[3] {
+                    if wall.0.x <= w.bounds[2]
+                        && wall.1.x <= w.bounds[2]
+                        && wall.0.y <= w.bounds[3]
+                        && wall.1.y <= w.bounds[3]
+                    {
                         w.walls.push(wall);
                     }
                 }
@@ -286,8 +304,14 @@ fn hand_checked_cases() {
     close(len(&sq, (1.0, 1.0), (9.0, 9.0)), 11.661903789690601);
     // Two squares meeting at a corner: the pinch is closed.
     let mut pinch = Vec::new();
-    ring(&mut pinch, &[(4.0, 4.0), (5.0, 4.0), (5.0, 5.0), (4.0, 5.0)]);
-    ring(&mut pinch, &[(5.0, 5.0), (6.0, 5.0), (6.0, 6.0), (5.0, 6.0)]);
+    ring(
+        &mut pinch,
+        &[(4.0, 4.0), (5.0, 4.0), (5.0, 5.0), (4.0, 5.0)],
+    );
+    ring(
+        &mut pinch,
+        &[(5.0, 5.0), (6.0, 5.0), (6.0, 6.0), (5.0, 6.0)],
+    );
     let pinch = seg_world(&pinch);
     let l = len(&pinch, (5.5, 4.5), (4.5, 5.5)).unwrap();
     assert!(l > 2f64.sqrt() + 1e-6, "went through the pinch: {l}");

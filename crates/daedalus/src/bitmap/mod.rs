@@ -37,10 +37,10 @@
 //! assert_eq!(t.polygons[1].parent, Some(0));
 //! ```
 
-mod optimize;
-mod trace;
 #[cfg(feature = "image")]
 mod image_io;
+mod optimize;
+mod trace;
 
 #[cfg(feature = "image")]
 pub use image_io::{ThresholdOptions, bitmap_from_image, load_bitmap};

@@ -98,7 +98,10 @@ pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Poi
     // Direct check of every segment; split at the farthest corner if needed.
     let t2 = t * t;
     let worst = |a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)| -> (f64, usize) {
-        let mut w = (dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)), usize::MAX);
+        let mut w = (
+            dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)),
+            usize::MAX,
+        );
         for k in a + 1..b {
             if corner[k] {
                 let d = dist2_seg(p(k), qa, qb);
@@ -328,7 +331,10 @@ impl Sums {
     fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
         let (m, sxx, sxy, syy) = self.moments(i, j);
         let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
-        ((m.0 + self.origin.0, m.1 + self.origin.1), (th.cos(), th.sin()))
+        (
+            (m.0 + self.origin.0, m.1 + self.origin.1),
+            (th.cos(), th.sin()),
+        )
     }
 }
 

@@ -164,10 +164,7 @@ impl Search {
             self.goal_mark[g as usize] = self.epoch;
         }
         self.goal = t;
-        self.roots.push(Root {
-            p: s,
-            parent: NONE,
-        });
+        self.roots.push(Root { p: s, parent: NONE });
         if ok {
             for &tri in &st {
                 if self.is_goal_tri(tri) {
