@@ -15,7 +15,7 @@ use daedalus::objects::{Object, ObjectId};
 use daedalus::render::{PolyStyle, Scene};
 use daedalus::triangulation::Cdt;
 
-use super::render::{Walls, draw_world, save, walls_mesh};
+use super::render::{Walls, draw_world, save, walls_cdt, walls_mesh};
 
 /// The demo bitmap (drawn by [`draw_bitmap`], black = blocked).
 const BITMAP_PNG: &[u8] = include_bytes!("../../assets/demo-bitmap.png");
@@ -196,8 +196,23 @@ pub fn part_map(map: &Walls, args: &Args) -> Result<(), String> {
 
 /// HOOK (path finder): the shortest path for a disc of `radius`, or
 /// `None` (no path, or the path finder is not wired yet).
-pub fn find_path(map: &Walls, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
-    let _ = (map, from, to, radius);
+pub fn find_path(cdt: &Cdt, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
+    // Wire as: cdt.find_path(from, to, radius).ok().flatten()
+    let _ = (cdt, from, to, radius);
+    None
+}
+
+/// HOOK (field of view): the visible polygon of an eye at `eye` looking
+/// along `dir` with half-angle `half` (radians) and range `range`, or
+/// `None` while the FOV module is not wired.
+pub fn field_of_view(
+    cdt: &Cdt,
+    eye: Point,
+    dir: Point,
+    half: f64,
+    range: f64,
+) -> Option<Vec<Point>> {
+    let _ = (cdt, eye, dir, half, range);
     None
 }
 
@@ -209,15 +224,25 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
         (Point::new(30.0, 3.0), Point::new(33.0, 45.0)),
     ];
     let radii = [0.0, 0.6, 1.2];
-    let mesh = walls_mesh(map)?;
+    let cdt = walls_cdt(map)?;
     let mut scene = Scene::new(map.bounds).map_err(|e| e.to_string())?;
     scene.title("demo map: paths for 3 radii");
-    draw_world(&mut scene, map, mesh.as_ref(), false)?;
+    draw_world(&mut scene, map, Some(&cdt.dump()), false)?;
+    // A guard in the bottom-left room, looking up-right.
+    let (eye, dir) = (Point::new(5.0, 44.0), Point::new(1.0, -0.6));
+    scene.entity(eye, 0.8, dir).map_err(|e| e.to_string())?;
+    match field_of_view(&cdt, eye, dir, 0.6, 30.0) {
+        Some(poly) => {
+            scene.fov(&poly).map_err(|e| e.to_string())?;
+            println!("  field of view: {} points", poly.len());
+        }
+        None => println!("  field of view: none (HOOK field_of_view: FOV not wired)"),
+    }
     let mut found = 0;
     for &r in &radii {
         for &(a, b) in &queries {
             let t = Instant::now();
-            let p = find_path(map, a, b, r);
+            let p = find_path(&cdt, a, b, r);
             let dt = t.elapsed().as_secs_f64();
             match p {
                 Some(p) => {

@@ -83,10 +83,12 @@ pub fn walls_mesh(walls: &Walls) -> Result<Option<MeshDump>, String> {
 /// wired.
 pub fn scenario_paths(
     scenario: &Scenario,
-    mesh: Option<&MeshDump>,
+    cdt: &Cdt,
     radius: Option<f64>,
 ) -> Vec<Option<Vec<Point>>> {
-    let _ = (mesh, radius);
+    // Wire as: scenario.queries.iter().map(|q| cdt.find_path(q.from, q.to,
+    // radius.unwrap_or(q.radius)).ok().flatten()).collect()
+    let _ = (cdt, radius);
     vec![None; scenario.queries.len()]
 }
 
@@ -148,8 +150,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let scenario = Scenario::load(&args.scenario).map_err(|e| e.to_string())?;
     let walls = Walls::of(&scenario);
     let t = Instant::now();
-    let mesh = walls_mesh(&walls)?;
+    let cdt = walls_cdt(&walls)?;
     let build = t.elapsed().as_secs_f64();
+    let mesh = Some(cdt.dump());
     let mut scene = Scene::new(scenario.bounds).map_err(|e| e.to_string())?;
     let name = if scenario.name.is_empty() {
         args.scenario.display().to_string()
@@ -162,7 +165,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut paths_note = String::new();
     if args.paths {
         let t = Instant::now();
-        let paths = scenario_paths(&scenario, mesh.as_ref(), args.radius);
+        let paths = scenario_paths(&scenario, &cdt, args.radius);
         let q = t.elapsed().as_secs_f64();
         let (mut found, mut len) = (0, 0.0);
         for (query, p) in scenario.queries.iter().zip(&paths).take(args.max_paths) {

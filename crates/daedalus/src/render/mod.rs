@@ -465,8 +465,9 @@ impl Scene {
     /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
     /// s.show_legend(false);
     /// s.path_every(&[Point::new(1.0, 5.0), Point::new(9.0, 5.0)], 1.0, 2.0).unwrap();
-    /// // discs at 0, 2, 4, 6 and the goal 8: five circles plus two markers
-    /// assert_eq!(s.to_svg().matches("<circle").count(), 7);
+    /// // discs (filled, then their rims) at 0, 2, 4, 6 and the goal 8,
+    /// // plus the start and goal markers
+    /// assert_eq!(s.to_svg().matches("<circle").count(), 5 + 5 + 2);
     /// ```
     pub fn path_every(
         &mut self,
