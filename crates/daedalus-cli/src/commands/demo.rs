@@ -197,7 +197,8 @@ pub fn part_map(map: &Walls, args: &Args) -> Result<(), String> {
 /// HOOK (path finder): the shortest path for a disc of `radius`, or
 /// `None` (no path, or the path finder is not wired yet).
 pub fn find_path(cdt: &Cdt, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
-    // Wire as: cdt.find_path(from, to, radius).ok().flatten()
+    // Wire as: path::NavMesh::from_dump(&cdt.dump()) once, then
+    // path::PathFinder::find_path(&nav, from, to, radius).ok() -> its points.
     let _ = (cdt, from, to, radius);
     None
 }
@@ -574,6 +575,8 @@ pub fn encode_bitmap(b: &Bitmap) -> Result<Vec<u8>, String> {
 /// HOOK (bitmap module): the traced outlines of the black regions, or
 /// `None` while `bitmap::trace` is not wired.
 pub fn trace_bitmap(b: &Bitmap) -> Option<Vec<Vec<Point>>> {
+    // Wire as: bitmap::trace(&bitmap::Bitmap::new(b.width, b.height,
+    // b.black.clone())?, &TraceOptions::default()) -> polygons' points.
     let _ = b;
     None
 }

@@ -86,8 +86,8 @@ pub fn scenario_paths(
     cdt: &Cdt,
     radius: Option<f64>,
 ) -> Vec<Option<Vec<Point>>> {
-    // Wire as: scenario.queries.iter().map(|q| cdt.find_path(q.from, q.to,
-    // radius.unwrap_or(q.radius)).ok().flatten()).collect()
+    // Wire as: let nav = path::NavMesh::from_dump(&cdt.dump()); then per
+    // query PathFinder::find_path(&nav, q.from, q.to, radius.unwrap_or(q.radius)).ok().
     let _ = (cdt, radius);
     vec![None; scenario.queries.len()]
 }
