@@ -141,8 +141,8 @@ fn every_layer_kind_gives_a_well_formed_document() {
         group(&doc, id);
     }
     for label in [
-        "1 objects",
-        "1 traced shapes",
+        "objects (1)",
+        "traced shapes (1)",
         "2 rooms",
         "field of view",
         "1 entity",

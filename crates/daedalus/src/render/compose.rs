@@ -162,7 +162,7 @@ impl Scene {
                 };
                 e.push(Entry {
                     swatch,
-                    label: format!("{} {}", shapes.len(), style.label),
+                    label: format!("{} ({})", style.label, shapes.len()),
                 });
             }
         }

@@ -264,7 +264,14 @@ impl Scene {
     pub fn new(bounds: [f64; 4]) -> Result<Scene, RenderError> {
         let [x0, y0, x1, y1] = bounds;
         let finite = bounds.iter().all(|v| v.is_finite());
-        if !finite || x0 >= x1 || y0 >= y1 || !(x1 - x0).is_finite() || !(y1 - y0).is_finite() {
+        let side = (x1 - x0).max(y1 - y0);
+        // The canvas scale must be finite too (no subnormal worlds).
+        if !finite
+            || x0 >= x1
+            || y0 >= y1
+            || !side.is_finite()
+            || !(WORLD_CANVAS / side).is_finite()
+        {
             return Err(RenderError::InvalidBounds(bounds));
         }
         Ok(Scene {
