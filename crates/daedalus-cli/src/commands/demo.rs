@@ -240,39 +240,37 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
         None => println!("  field of view: none (HOOK field_of_view: FOV not wired)"),
     }
     let mut found = 0;
+    let mut lines = Vec::new();
     for &r in &radii {
         for &(a, b) in &queries {
             let t = Instant::now();
             let p = find_path(&cdt, a, b, r);
             let dt = t.elapsed().as_secs_f64();
+            let q = format!("r={r}: ({}, {}) -> ({}, {})", a.x, a.y, b.x, b.y);
             match p {
                 Some(p) => {
                     let len: f64 = p
                         .windows(2)
                         .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
                         .sum();
-                    println!(
-                        "  path r={r}: ({}, {}) -> ({}, {}) length {len:.3}, {} points, {:.3} ms",
-                        a.x,
-                        a.y,
-                        b.x,
-                        b.y,
+                    lines.push(format!(
+                        "  path {q}: length {len:.3}, {} points, {:.3} ms",
                         p.len(),
                         dt * 1e3
-                    );
+                    ));
                     scene.path(&p, r).map_err(|e| e.to_string())?;
                     found += 1;
                 }
-                None => println!(
-                    "  path r={r}: ({}, {}) -> ({}, {}) none",
-                    a.x, a.y, b.x, b.y
-                ),
+                None => lines.push(format!("  path {q}: none")),
             }
         }
     }
     if found == 0 {
         println!("paths: none drawn (HOOK find_path: path finder not wired)");
         return Ok(());
+    }
+    for l in lines {
+        println!("{l}");
     }
     let png = save(&scene, &args.out.join("map-paths.png"), args.width)?;
     println!("paths: {found} found; picture {png}");
@@ -413,12 +411,20 @@ impl ObjectWorld {
     }
 }
 
+fn objects_title(objects: &[DemoObject], what: &str) -> String {
+    let open = objects.iter().filter(|o| !o.closed).count();
+    format!(
+        "{what}: {} closed, {open} open objects",
+        objects.len() - open
+    )
+}
+
 /// Part 3: the objects, inserted and drawn.
 pub fn part_objects(objects: &[DemoObject], args: &Args) -> Result<ObjectWorld, String> {
     let t = Instant::now();
     let world = ObjectWorld::new(objects)?;
     let build = t.elapsed().as_secs_f64();
-    let scene = world.scene("demo objects")?;
+    let scene = world.scene(&objects_title(objects, "demo objects"))?;
     let png = save(&scene, &args.out.join("objects.png"), args.width)?;
     let names: Vec<&str> = objects.iter().map(|o| o.name).collect();
     println!(
@@ -448,7 +454,7 @@ pub fn part_frames(world: &mut ObjectWorld, args: &Args) -> Result<(), String> {
         world.apply()?;
         let dt = t.elapsed().as_secs_f64();
         let bad = world.cdt.validate().len();
-        let scene = world.scene(&format!("demo objects, frame {f}"))?;
+        let scene = world.scene(&objects_title(&world.objects, &format!("frame {f}")))?;
         let png = save(
             &scene,
             &args.out.join(format!("objects-frame-{f}.png")),
