@@ -3,8 +3,8 @@
 
 use super::draw::{Drawing, Group, Shape, Space};
 use super::{
-    GAP, LINE, Layer, Layout, MARGIN, PAD, Rgba, SWATCH_H, SWATCH_W, Scene, TEXT, TITLE,
-    WORLD_CANVAS, dist, font, palette,
+    GAP, LINE, Layer, Layout, MARGIN, MIN_LEGEND_W, PAD, Rgba, SWATCH_H, SWATCH_W, Scene, TEXT,
+    TITLE, WORLD_CANVAS, dist, font, palette,
 };
 use crate::Point;
 
@@ -233,17 +233,39 @@ impl Scene {
         if !self.legend {
             return (0.0, 0.0);
         }
+        // The title wraps, so only entries set the width.
         let mut w = SWATCH_W + GAP + font::text_width(bar_label, TEXT);
         w = w.max(bar);
         for e in entries {
             w = w.max(SWATCH_W + GAP + font::text_width(&e.label, TEXT));
         }
-        let mut h = PAD + entries.len() as f64 * LINE + 1.6 * LINE + PAD;
-        if let Some(t) = &self.title {
-            w = w.max(font::text_width(t, TITLE));
-            h += TITLE + 0.9 * LINE - TEXT;
+        let w = (w + 2.0 * PAD).max(MIN_LEGEND_W);
+        let lines = self.title_lines(w - 2.0 * PAD).len() as f64;
+        let h = PAD
+            + lines * (TITLE + 0.9 * LINE - TEXT)
+            + entries.len() as f64 * LINE
+            + 1.6 * LINE
+            + PAD;
+        (w, h)
+    }
+
+    /// The title broken into lines at most `max_w` wide (a longer word
+    /// keeps a line of its own).
+    fn title_lines(&self, max_w: f64) -> Vec<String> {
+        let mut lines: Vec<String> = Vec::new();
+        let Some(t) = &self.title else {
+            return lines;
+        };
+        for word in t.split_whitespace() {
+            match lines.last_mut() {
+                Some(l) if font::text_width(&format!("{l} {word}"), TITLE) <= max_w => {
+                    l.push(' ');
+                    l.push_str(word);
+                }
+                _ => lines.push(word.to_string()),
+            }
         }
-        (w + 2.0 * PAD, h)
+        lines
     }
 
     fn scale_bar(&self) -> (f64, String) {
@@ -526,9 +548,9 @@ impl Scene {
         let mut text = Group::new("legend-text", c).fill(palette::TEXT);
         let x = left + PAD;
         let mut y = MARGIN + PAD;
-        if let Some(t) = &self.title {
+        for t in self.title_lines(lw - 2.0 * PAD) {
             text.shapes
-                .push(Shape::Text(Point::new(x, y + TITLE), TITLE, t.clone()));
+                .push(Shape::Text(Point::new(x, y + TITLE), TITLE, t));
             y += TITLE + 0.9 * LINE - TEXT;
         }
         for (i, e) in entries.iter().enumerate() {

@@ -66,12 +66,14 @@ pub const MARGIN: f64 = 24.0;
 /// ```
 pub const MAX_PX: u32 = 16384;
 
-const TEXT: f64 = 15.0;
-const TITLE: f64 = 18.0;
-const LINE: f64 = 27.0;
+const TEXT: f64 = 17.0;
+const TITLE: f64 = 20.0;
+const LINE: f64 = 30.0;
 const PAD: f64 = 14.0;
 const SWATCH_W: f64 = 30.0;
-const SWATCH_H: f64 = 14.0;
+const SWATCH_H: f64 = 15.0;
+/// Narrowest legend panel, so pictures of one world keep one size.
+const MIN_LEGEND_W: f64 = 320.0;
 const GAP: f64 = 10.0;
 
 /// What can go wrong building or writing a picture. A failed call adds
