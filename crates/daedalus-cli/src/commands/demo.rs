@@ -229,8 +229,8 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
     let mut scene = Scene::new(map.bounds).map_err(|e| e.to_string())?;
     scene.title("demo map: paths for 3 radii");
     draw_world(&mut scene, map, Some(&cdt.dump()), false)?;
-    // A guard in the bottom-left room, looking up-right.
-    let (eye, dir) = (Point::new(5.0, 44.0), Point::new(1.0, -0.6));
+    // A guard in the bottom-left room, looking down-right.
+    let (eye, dir) = (Point::new(4.0, 28.0), Point::new(1.0, 0.5));
     scene.entity(eye, 0.8, dir).map_err(|e| e.to_string())?;
     match field_of_view(&cdt, eye, dir, 0.6, 30.0) {
         Some(poly) => {

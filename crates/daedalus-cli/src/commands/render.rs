@@ -27,7 +27,8 @@ pub struct Args {
     /// Picture width in pixels (PNG only).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,
-    /// At most this many query paths are drawn (the first ones).
+    /// At most this many query paths are drawn, spread evenly over the
+    /// query list (scenario files sort queries by length).
     #[arg(long, default_value_t = 12)]
     pub max_paths: usize,
     /// Also draw the mesh vertices.
@@ -140,6 +141,15 @@ pub fn save(scene: &Scene, out: &Path, width: u32) -> Result<String, String> {
     }
 }
 
+/// `k` indices spread evenly over `0..n` (all of them when `k >= n`).
+pub fn spread(n: usize, k: usize) -> Vec<usize> {
+    if k >= n {
+        (0..n).collect()
+    } else {
+        (0..k).map(|i| i * n / k).collect()
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &Args) -> Result<(), String> {
     if let Some(r) = args.radius
@@ -168,8 +178,9 @@ pub fn run(args: &Args) -> Result<(), String> {
         let paths = scenario_paths(&scenario, &cdt, args.radius);
         let q = t.elapsed().as_secs_f64();
         let (mut found, mut len) = (0, 0.0);
-        for (query, p) in scenario.queries.iter().zip(&paths).take(args.max_paths) {
-            if let Some(p) = p {
+        for i in spread(scenario.queries.len(), args.max_paths) {
+            let query = &scenario.queries[i];
+            if let Some(p) = paths.get(i).and_then(|p| p.as_ref()) {
                 let r = args.radius.unwrap_or(query.radius);
                 scene.path(p, r).map_err(|e| e.to_string())?;
                 found += 1;
@@ -251,6 +262,13 @@ mod tests {
         for f in [sc, png, svg] {
             std::fs::remove_file(f).unwrap();
         }
+    }
+
+    #[test]
+    fn spread_picks_evenly() {
+        assert_eq!(spread(3, 12), vec![0, 1, 2]);
+        assert_eq!(spread(10, 5), vec![0, 2, 4, 6, 8]);
+        assert_eq!(spread(160, 0), Vec::<usize>::new());
     }
 
     #[test]

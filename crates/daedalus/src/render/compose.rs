@@ -450,9 +450,8 @@ impl Scene {
         );
         for (k, r) in radii.iter().enumerate() {
             let c = palette::PATHS[k % palette::PATHS.len()];
-            let mut discs = Group::new(&format!("discs-{k}"), w).fill(c.alpha(0.16));
-            let mut rims =
-                Group::new(&format!("disc-rims-{k}"), w).stroke(c.alpha(0.55), m.outline);
+            let mut discs = Group::new(&format!("discs-{k}"), w).fill(c.alpha(0.13));
+            let mut rims = Group::new(&format!("disc-rims-{k}"), w).stroke(c.alpha(0.5), m.outline);
             let mut lines = Group::new(&format!("paths-{k}"), w).stroke(c, m.path);
             for l in &self.layers {
                 let Layer::Path {
@@ -467,7 +466,7 @@ impl Scene {
                     continue;
                 }
                 let len: f64 = points.windows(2).map(|w| dist(w[0], w[1])).sum();
-                let every = every.unwrap_or((2.0 * r).max(len / 30.0));
+                let every = every.unwrap_or((3.0 * r).max(len / 24.0));
                 if *r > 0.0 && every > 0.0 {
                     for p in sample(points, every) {
                         discs.shapes.push(Shape::Circle(p, *r));
