@@ -197,8 +197,9 @@ pub fn part_map(map: &Walls, args: &Args) -> Result<(), String> {
 /// HOOK (path finder): the shortest path for a disc of `radius`, or
 /// `None` (no path, or the path finder is not wired yet).
 pub fn find_path(cdt: &Cdt, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
-    // Wire as: path::NavMesh::from_dump(&cdt.dump()) once, then
-    // path::PathFinder::find_path(&nav, from, to, radius).ok() -> its points.
+    // Wire as (checked against the `path` branch):
+    //   let Ok(nav) = daedalus::path::NavMesh::from_dump(&cdt.dump()) else { return None };
+    //   daedalus::path::PathFinder::new().find_path(&nav, from, to, radius).ok().map(|p| p.polyline(0.25))
     let _ = (cdt, from, to, radius);
     None
 }

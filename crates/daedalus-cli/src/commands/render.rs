@@ -87,8 +87,9 @@ pub fn scenario_paths(
     cdt: &Cdt,
     radius: Option<f64>,
 ) -> Vec<Option<Vec<Point>>> {
-    // Wire as: let nav = path::NavMesh::from_dump(&cdt.dump()); then per
-    // query PathFinder::find_path(&nav, q.from, q.to, radius.unwrap_or(q.radius)).ok().
+    // Wire as (checked against the `path` branch): NavMesh::from_dump(&cdt.dump())
+    // once, one PathFinder, then per query
+    //   f.find_path(&nav, q.from.into(), q.to.into(), radius.unwrap_or(q.radius)).ok().map(|p| p.polyline(0.25))
     let _ = (cdt, radius);
     vec![None; scenario.queries.len()]
 }
