@@ -49,10 +49,15 @@ fn one_polygon_per_triangle_and_one_line_per_constraint() {
             [a[0], a[1], b[0], b[1]]
         );
     }
-    // The title survives escaping.
+    // The title survives escaping (and wrapping into lines).
+    let text: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("text"))
+        .filter_map(|n| n.text())
+        .collect();
     assert!(
-        doc.descendants()
-            .any(|n| n.text() == Some("square <in> square & co"))
+        text.join(" ").contains("square <in> square & co"),
+        "{text:?}"
     );
 }
 
@@ -141,8 +146,8 @@ fn every_layer_kind_gives_a_well_formed_document() {
         group(&doc, id);
     }
     for label in [
-        "1 objects",
-        "1 traced shapes",
+        "objects (1)",
+        "traced shapes (1)",
         "2 rooms",
         "field of view",
         "1 entity",
@@ -212,5 +217,37 @@ fn bad_input_is_an_error_and_changes_nothing() {
         [-f64::MAX, 0.0, f64::MAX, 1.0],
     ] {
         assert!(matches!(Scene::new(b), Err(RenderError::InvalidBounds(_))));
+    }
+}
+
+#[test]
+fn legend_sits_right_of_the_world_whatever_its_shape() {
+    for b in [
+        [0.0, 0.0, 1000.0, 10.0],
+        [0.0, 0.0, 10.0, 1000.0],
+        [-5.0, -5.0, 5.0, 5.0],
+    ] {
+        let mut s = Scene::new(b).unwrap();
+        s.title("a rather long title that has to wrap over several lines")
+            .path(&[Point::new(b[0], b[1]), Point::new(b[2], b[3])], 0.0)
+            .unwrap();
+        let l = s.layout();
+        let svg = s.to_svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let panel = children(group(&doc, "legend"), "rect")[0];
+        let v = |k| panel.attribute(k).unwrap().parse::<f64>().unwrap();
+        // World right edge in canvas units, from the documented layout.
+        let world_right = l.origin.x + (b[2] - b[0]) * l.scale;
+        assert!(
+            v("x") >= world_right + 0.99 * daedalus::render::MARGIN,
+            "{b:?}"
+        );
+        assert!(v("x") + v("width") <= l.width + 1e-9);
+        assert!(v("y") + v("height") <= l.height + 1e-9);
+        // Every legend text starts inside the panel.
+        for t in doc.descendants().filter(|n| n.has_tag_name("text")) {
+            let x: f64 = t.attribute("x").unwrap().parse().unwrap();
+            assert!(x >= v("x") && x < v("x") + v("width"));
+        }
     }
 }

@@ -15,7 +15,7 @@ use daedalus::objects::{Object, ObjectId};
 use daedalus::render::{PolyStyle, Scene};
 use daedalus::triangulation::Cdt;
 
-use super::render::{Walls, draw_world, save, walls_mesh};
+use super::render::{Walls, draw_world, save, walls_cdt, walls_mesh};
 
 /// The demo bitmap (drawn by [`draw_bitmap`], black = blocked).
 const BITMAP_PNG: &[u8] = include_bytes!("../../assets/demo-bitmap.png");
@@ -196,8 +196,25 @@ pub fn part_map(map: &Walls, args: &Args) -> Result<(), String> {
 
 /// HOOK (path finder): the shortest path for a disc of `radius`, or
 /// `None` (no path, or the path finder is not wired yet).
-pub fn find_path(map: &Walls, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
-    let _ = (map, from, to, radius);
+pub fn find_path(cdt: &Cdt, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
+    // Wire as (checked against the `path` branch):
+    //   let Ok(nav) = daedalus::path::NavMesh::from_dump(&cdt.dump()) else { return None };
+    //   daedalus::path::PathFinder::new().find_path(&nav, from, to, radius).ok().map(|p| p.polyline(0.25))
+    let _ = (cdt, from, to, radius);
+    None
+}
+
+/// HOOK (field of view): the visible polygon of an eye at `eye` looking
+/// along `dir` with half-angle `half` (radians) and range `range`, or
+/// `None` while the FOV module is not wired.
+pub fn field_of_view(
+    cdt: &Cdt,
+    eye: Point,
+    dir: Point,
+    half: f64,
+    range: f64,
+) -> Option<Vec<Point>> {
+    let _ = (cdt, eye, dir, half, range);
     None
 }
 
@@ -209,44 +226,52 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
         (Point::new(30.0, 3.0), Point::new(33.0, 45.0)),
     ];
     let radii = [0.0, 0.6, 1.2];
-    let mesh = walls_mesh(map)?;
+    let cdt = walls_cdt(map)?;
     let mut scene = Scene::new(map.bounds).map_err(|e| e.to_string())?;
     scene.title("demo map: paths for 3 radii");
-    draw_world(&mut scene, map, mesh.as_ref(), false)?;
+    draw_world(&mut scene, map, Some(&cdt.dump()), false)?;
+    // A guard in the bottom-left room, looking down-right.
+    let (eye, dir) = (Point::new(4.0, 28.0), Point::new(1.0, 0.5));
+    scene.entity(eye, 0.8, dir).map_err(|e| e.to_string())?;
+    match field_of_view(&cdt, eye, dir, 0.6, 30.0) {
+        Some(poly) => {
+            scene.fov(&poly).map_err(|e| e.to_string())?;
+            println!("  field of view: {} points", poly.len());
+        }
+        None => println!("  field of view: none (HOOK field_of_view: FOV not wired)"),
+    }
     let mut found = 0;
+    let mut lines = Vec::new();
     for &r in &radii {
         for &(a, b) in &queries {
             let t = Instant::now();
-            let p = find_path(map, a, b, r);
+            let p = find_path(&cdt, a, b, r);
             let dt = t.elapsed().as_secs_f64();
+            let q = format!("r={r}: ({}, {}) -> ({}, {})", a.x, a.y, b.x, b.y);
             match p {
                 Some(p) => {
                     let len: f64 = p
                         .windows(2)
                         .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
                         .sum();
-                    println!(
-                        "  path r={r}: ({}, {}) -> ({}, {}) length {len:.3}, {} points, {:.3} ms",
-                        a.x,
-                        a.y,
-                        b.x,
-                        b.y,
+                    lines.push(format!(
+                        "  path {q}: length {len:.3}, {} points, {:.3} ms",
                         p.len(),
                         dt * 1e3
-                    );
+                    ));
                     scene.path(&p, r).map_err(|e| e.to_string())?;
                     found += 1;
                 }
-                None => println!(
-                    "  path r={r}: ({}, {}) -> ({}, {}) none",
-                    a.x, a.y, b.x, b.y
-                ),
+                None => lines.push(format!("  path {q}: none")),
             }
         }
     }
     if found == 0 {
         println!("paths: none drawn (HOOK find_path: path finder not wired)");
         return Ok(());
+    }
+    for l in lines {
+        println!("{l}");
     }
     let png = save(&scene, &args.out.join("map-paths.png"), args.width)?;
     println!("paths: {found} found; picture {png}");
@@ -387,12 +412,20 @@ impl ObjectWorld {
     }
 }
 
+fn objects_title(objects: &[DemoObject], what: &str) -> String {
+    let open = objects.iter().filter(|o| !o.closed).count();
+    format!(
+        "{what}: {} closed, {open} open objects",
+        objects.len() - open
+    )
+}
+
 /// Part 3: the objects, inserted and drawn.
 pub fn part_objects(objects: &[DemoObject], args: &Args) -> Result<ObjectWorld, String> {
     let t = Instant::now();
     let world = ObjectWorld::new(objects)?;
     let build = t.elapsed().as_secs_f64();
-    let scene = world.scene("demo objects")?;
+    let scene = world.scene(&objects_title(objects, "demo objects"))?;
     let png = save(&scene, &args.out.join("objects.png"), args.width)?;
     let names: Vec<&str> = objects.iter().map(|o| o.name).collect();
     println!(
@@ -422,7 +455,7 @@ pub fn part_frames(world: &mut ObjectWorld, args: &Args) -> Result<(), String> {
         world.apply()?;
         let dt = t.elapsed().as_secs_f64();
         let bad = world.cdt.validate().len();
-        let scene = world.scene(&format!("demo objects, frame {f}"))?;
+        let scene = world.scene(&objects_title(&world.objects, &format!("frame {f}")))?;
         let png = save(
             &scene,
             &args.out.join(format!("objects-frame-{f}.png")),
@@ -549,6 +582,8 @@ pub fn encode_bitmap(b: &Bitmap) -> Result<Vec<u8>, String> {
 /// HOOK (bitmap module): the traced outlines of the black regions, or
 /// `None` while `bitmap::trace` is not wired.
 pub fn trace_bitmap(b: &Bitmap) -> Option<Vec<Vec<Point>>> {
+    // Wire as: bitmap::trace(&bitmap::Bitmap::new(b.width, b.height,
+    // b.black.clone())?, &TraceOptions::default()) -> polygons' points.
     let _ = b;
     None
 }

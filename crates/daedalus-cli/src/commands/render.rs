@@ -27,7 +27,8 @@ pub struct Args {
     /// Picture width in pixels (PNG only).
     #[arg(long, default_value_t = 1200)]
     pub width: u32,
-    /// At most this many query paths are drawn (the first ones).
+    /// At most this many query paths are drawn, spread evenly over the
+    /// query list (scenario files sort queries by length).
     #[arg(long, default_value_t = 12)]
     pub max_paths: usize,
     /// Also draw the mesh vertices.
@@ -83,10 +84,13 @@ pub fn walls_mesh(walls: &Walls) -> Result<Option<MeshDump>, String> {
 /// wired.
 pub fn scenario_paths(
     scenario: &Scenario,
-    mesh: Option<&MeshDump>,
+    cdt: &Cdt,
     radius: Option<f64>,
 ) -> Vec<Option<Vec<Point>>> {
-    let _ = (mesh, radius);
+    // Wire as (checked against the `path` branch): NavMesh::from_dump(&cdt.dump())
+    // once, one PathFinder, then per query
+    //   f.find_path(&nav, q.from.into(), q.to.into(), radius.unwrap_or(q.radius)).ok().map(|p| p.polyline(0.25))
+    let _ = (cdt, radius);
     vec![None; scenario.queries.len()]
 }
 
@@ -138,6 +142,15 @@ pub fn save(scene: &Scene, out: &Path, width: u32) -> Result<String, String> {
     }
 }
 
+/// `k` indices spread evenly over `0..n` (all of them when `k >= n`).
+pub fn spread(n: usize, k: usize) -> Vec<usize> {
+    if k >= n {
+        (0..n).collect()
+    } else {
+        (0..k).map(|i| i * n / k).collect()
+    }
+}
+
 /// Runs the command.
 pub fn run(args: &Args) -> Result<(), String> {
     if let Some(r) = args.radius
@@ -148,8 +161,9 @@ pub fn run(args: &Args) -> Result<(), String> {
     let scenario = Scenario::load(&args.scenario).map_err(|e| e.to_string())?;
     let walls = Walls::of(&scenario);
     let t = Instant::now();
-    let mesh = walls_mesh(&walls)?;
+    let cdt = walls_cdt(&walls)?;
     let build = t.elapsed().as_secs_f64();
+    let mesh = Some(cdt.dump());
     let mut scene = Scene::new(scenario.bounds).map_err(|e| e.to_string())?;
     let name = if scenario.name.is_empty() {
         args.scenario.display().to_string()
@@ -162,11 +176,12 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut paths_note = String::new();
     if args.paths {
         let t = Instant::now();
-        let paths = scenario_paths(&scenario, mesh.as_ref(), args.radius);
+        let paths = scenario_paths(&scenario, &cdt, args.radius);
         let q = t.elapsed().as_secs_f64();
         let (mut found, mut len) = (0, 0.0);
-        for (query, p) in scenario.queries.iter().zip(&paths).take(args.max_paths) {
-            if let Some(p) = p {
+        for i in spread(scenario.queries.len(), args.max_paths) {
+            let query = &scenario.queries[i];
+            if let Some(p) = paths.get(i).and_then(|p| p.as_ref()) {
                 let r = args.radius.unwrap_or(query.radius);
                 scene.path(p, r).map_err(|e| e.to_string())?;
                 found += 1;
@@ -248,6 +263,13 @@ mod tests {
         for f in [sc, png, svg] {
             std::fs::remove_file(f).unwrap();
         }
+    }
+
+    #[test]
+    fn spread_picks_evenly() {
+        assert_eq!(spread(3, 12), vec![0, 1, 2]);
+        assert_eq!(spread(10, 5), vec![0, 2, 4, 6, 8]);
+        assert_eq!(spread(160, 0), Vec::<usize>::new());
     }
 
     #[test]
