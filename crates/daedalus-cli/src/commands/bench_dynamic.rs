@@ -8,11 +8,11 @@ use std::time::Instant;
 use daedalus::Point;
 use daedalus::scenario::Scenario;
 
-use crate::core_stub::objects::ObjectId;
-use crate::core_stub::triangulation::Cdt;
 use crate::error::CliError;
 use crate::prng::SplitMix64;
 use crate::world::{self, Pose};
+use daedalus::objects::ObjectId;
+use daedalus::triangulation::Cdt;
 
 /// Largest translation of one move per axis, as a share of the world's size.
 const MAX_SHIFT: f64 = 0.02;
