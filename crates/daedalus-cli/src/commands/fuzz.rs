@@ -27,7 +27,7 @@ pub struct Args {
 
 /// A spinner on stderr, shown only on a terminal and only once the run has
 /// taken over a second (the fuzz run gives no progress of its own).
-fn spinner_after_a_second() -> (mpsc::Sender<()>, std::thread::JoinHandle<()>) {
+fn spinner_after_a_second(message: String) -> (mpsc::Sender<()>, std::thread::JoinHandle<()>) {
     use std::io::IsTerminal;
     let (tx, rx) = mpsc::channel::<()>();
     let on_terminal = std::io::stderr().is_terminal();
@@ -36,7 +36,10 @@ fn spinner_after_a_second() -> (mpsc::Sender<()>, std::thread::JoinHandle<()>) {
             return;
         }
         let bar = indicatif::ProgressBar::new_spinner();
-        bar.set_message("fuzzing");
+        if let Ok(style) = indicatif::ProgressStyle::with_template("{spinner} {msg} ({elapsed})") {
+            bar.set_style(style);
+        }
+        bar.set_message(message);
         bar.enable_steady_tick(Duration::from_millis(100));
         let _ = rx.recv();
         bar.finish_and_clear();
@@ -51,7 +54,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         ));
     }
     let t = Instant::now();
-    let (stop, spinner) = spinner_after_a_second();
+    let (stop, spinner) =
+        spinner_after_a_second(format!("fuzzing {} ops, seed {}", args.ops, args.seed));
     let result = fuzz::run(args.ops, args.seed, args.validate_every);
     let _ = stop.send(());
     let _ = spinner.join();
