@@ -1,7 +1,7 @@
 //! The CLI's error type: every failure is reported as one line.
 
-use crate::core_stub::triangulation::CdtError;
 use daedalus::scenario::ScenarioError;
+use daedalus::triangulation::CdtError;
 
 /// What went wrong in a command, worded for the user.
 #[derive(Debug, thiserror::Error)]

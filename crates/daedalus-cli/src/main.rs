@@ -1,7 +1,6 @@
 //! The `daedalus` command line tool.
 
 mod commands;
-mod core_stub;
 mod error;
 mod prng;
 mod world;

@@ -6,9 +6,9 @@ use std::path::Path;
 use daedalus::Point;
 use daedalus::scenario::Scenario;
 
-use crate::core_stub::objects::{Object, ObjectId};
-use crate::core_stub::triangulation::Cdt;
 use crate::error::CliError;
+use daedalus::objects::{Object, ObjectId};
+use daedalus::triangulation::Cdt;
 
 /// A new triangulation of the scenario's bounds (their border is a wall).
 pub fn empty_world(s: &Scenario) -> Result<Cdt, CliError> {

@@ -27,7 +27,6 @@ fn run(file: &str, seed: &str, mesh: &std::path::Path) -> serde_json::Value {
 }
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn report_and_final_mesh() {
     let f = temp_file("dyn.scenario.json", WORLD);
     let mesh = temp_path("dyn.mesh.json");
@@ -45,7 +44,6 @@ fn report_and_final_mesh() {
 }
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn same_seed_same_mesh_other_seed_other_mesh() {
     let f = temp_file("dyn-seed.scenario.json", WORLD);
     let (m1, m2, m3) = (

@@ -4,7 +4,6 @@ mod common;
 use common::*;
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn short_fuzz_run_passes() {
     let o = daedalus(&[
         "fuzz",

@@ -56,7 +56,6 @@ fn assert_points_kept(s: &Scenario, d: &daedalus::mesh::MeshDump) {
 }
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn small_scenario_json_and_mesh() {
     let f = temp_file("small.scenario.json", SMALL);
     let mesh = temp_path("small.mesh.json");
@@ -94,7 +93,6 @@ fn small_scenario_json_and_mesh() {
 }
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn human_summary_without_json() {
     let f = temp_file("small-human.scenario.json", SMALL);
     let o = daedalus(&["scenario", &f]);
@@ -103,7 +101,6 @@ fn human_summary_without_json() {
 }
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn crossing_walls_still_triangulate() {
     // A plus of two crossing rectangles and an X of two segments.
     let f = temp_file(
@@ -129,7 +126,6 @@ fn crossing_walls_still_triangulate() {
 }
 
 #[test]
-#[ignore = "needs the cdt core; un-ignored on merge"]
 fn shared_map_builds() {
     let dir = daedalus::scenario::shared_data_dir();
     let f = dir.join("maps/dao/arena.scenario.json");

@@ -6,9 +6,9 @@ use std::time::Instant;
 
 use daedalus::scenario::{RunnerOutput, Scenario};
 
-use crate::core_stub::triangulation::Cdt;
 use crate::error::CliError;
 use crate::world;
+use daedalus::triangulation::Cdt;
 
 /// Paths of a runner output: one flat `[x0, y0, ...]` list per query, or null.
 pub type Paths = Vec<Option<Vec<f64>>>;
