@@ -48,7 +48,10 @@ fn polyanya_mesh(w: &World, starts: &[Point]) -> polyanya::Mesh {
     let mut cdt: Cdt = ConstrainedDelaunayTriangulation::new();
     let [x0, y0, x1, y1] = w.bounds;
     let corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)];
-    let ch: Vec<_> = corners.iter().map(|&(x, y)| cdt.insert(Point2::new(x, y)).unwrap()).collect();
+    let ch: Vec<_> = corners
+        .iter()
+        .map(|&(x, y)| cdt.insert(Point2::new(x, y)).unwrap())
+        .collect();
     for k in 0..4 {
         cdt.add_constraint(ch[k], ch[(k + 1) % 4]);
     }
@@ -136,7 +139,8 @@ fn polyanya_mesh(w: &World, starts: &[Point]) -> polyanya::Mesh {
             None => {
                 if (0..k).all(walk) {
                     let id = vertices.len() as u32;
-                    let polys: Vec<u32> = (0..k).map(|i| poly_id[edges[i].face().index()]).collect();
+                    let polys: Vec<u32> =
+                        (0..k).map(|i| poly_id[edges[i].face().index()]).collect();
                     for i in 0..k {
                         wedge_of.insert((edges[i].face().index(), v.index()), id);
                     }
@@ -145,19 +149,22 @@ fn polyanya_mesh(w: &World, starts: &[Point]) -> polyanya::Mesh {
             }
             Some(b0) => {
                 let mut run: Vec<usize> = Vec::new();
-                let flush = |run: &mut Vec<usize>, vertices: &mut Vec<polyanya::Vertex>, wedge_of: &mut HashMap<(usize, usize), u32>| {
-                    if run.is_empty() {
-                        return;
-                    }
-                    let id = vertices.len() as u32;
-                    let mut polys: Vec<u32> = run.iter().map(|&f| poly_id[f]).collect();
-                    for &f in run.iter() {
-                        wedge_of.insert((f, v.index()), id);
-                    }
-                    polys.push(u32::MAX);
-                    vertices.push(polyanya::Vertex::new(pos, polys));
-                    run.clear();
-                };
+                let flush =
+                    |run: &mut Vec<usize>,
+                     vertices: &mut Vec<polyanya::Vertex>,
+                     wedge_of: &mut HashMap<(usize, usize), u32>| {
+                        if run.is_empty() {
+                            return;
+                        }
+                        let id = vertices.len() as u32;
+                        let mut polys: Vec<u32> = run.iter().map(|&f| poly_id[f]).collect();
+                        for &f in run.iter() {
+                            wedge_of.insert((f, v.index()), id);
+                        }
+                        polys.push(u32::MAX);
+                        vertices.push(polyanya::Vertex::new(pos, polys));
+                        run.clear();
+                    };
                 for j in 0..k {
                     let i = (b0 + j) % k;
                     if brk(i) {
@@ -234,7 +241,10 @@ fn prepare() -> Vec<Prepared> {
 }
 
 fn figures(c: &mut Criterion) {
-    let rounds: usize = std::env::var("RATIO_ROUNDS").ok().and_then(|s| s.parse().ok()).unwrap_or(5);
+    let rounds: usize = std::env::var("RATIO_ROUNDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
     let maps = prepare();
     let mut finder = PathFinder::new();
     let mut worst: f64 = 0.0;
@@ -245,7 +255,10 @@ fn figures(c: &mut Criterion) {
         });
         let theirs = per_query_median(q.len(), rounds, |i| {
             let (a, b) = q[i];
-            black_box(m.poly.path(Vec2::new(a.x as f32, a.y as f32), Vec2::new(b.x as f32, b.y as f32)));
+            black_box(m.poly.path(
+                Vec2::new(a.x as f32, a.y as f32),
+                Vec2::new(b.x as f32, b.y as f32),
+            ));
         });
         worst = worst.max(ours / theirs);
         println!(
@@ -258,7 +271,13 @@ fn figures(c: &mut Criterion) {
         let r2 = per_query_median(q.len(), rounds.min(3), |i| {
             black_box(finder.find_path(&m.nav, q[i].0, q[i].1, 2.0).ok());
         });
-        println!("RADIUS2 {} r0={:.3}us r2={:.3}us r2/r0={:.3}", m.name, ours * 1e6, r2 * 1e6, r2 / ours);
+        println!(
+            "RADIUS2 {} r0={:.3}us r2={:.3}us r2/r0={:.3}",
+            m.name,
+            ours * 1e6,
+            r2 * 1e6,
+            r2 / ours
+        );
     }
     println!("RATIO worst={worst:.3}");
     // Largest map by triangles: queries per second, batch speed-up.
@@ -266,7 +285,11 @@ fn figures(c: &mut Criterion) {
         let qs: Vec<Query> = m
             .queries
             .iter()
-            .map(|&(a, b)| Query { from: a, to: b, radius: 0.0 })
+            .map(|&(a, b)| Query {
+                from: a,
+                to: b,
+                radius: 0.0,
+            })
             .collect();
         let t = Instant::now();
         for _ in 0..rounds {
@@ -291,7 +314,10 @@ fn figures(c: &mut Criterion) {
             rayon::current_num_threads()
         );
     }
-    for m in maps.iter().filter(|m| m.name == "dao/arena" || m.name == "sc1/Aurora") {
+    for m in maps
+        .iter()
+        .filter(|m| m.name == "dao/arena" || m.name == "sc1/Aurora")
+    {
         let mut g = c.benchmark_group(m.name.replace('/', "_"));
         g.bench_function("daedalus", |b| {
             b.iter(|| {
@@ -303,7 +329,10 @@ fn figures(c: &mut Criterion) {
         g.bench_function("polyanya", |b| {
             b.iter(|| {
                 for &(a, z) in &m.queries {
-                    black_box(m.poly.path(Vec2::new(a.x as f32, a.y as f32), Vec2::new(z.x as f32, z.y as f32)));
+                    black_box(m.poly.path(
+                        Vec2::new(a.x as f32, a.y as f32),
+                        Vec2::new(z.x as f32, z.y as f32),
+                    ));
                 }
             })
         });

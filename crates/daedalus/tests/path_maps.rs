@@ -54,7 +54,10 @@ fn shared_scenarios() {
                 (Err(PathError::NoPath), Some(None)) => None,
                 (Ok(p), Some(Some(e))) => {
                     let l = p.length();
-                    assert!((l - e).abs() <= 1e-6 * e.max(1.0), "{name}: length {l}, expect {e}");
+                    assert!(
+                        (l - e).abs() <= 1e-6 * e.max(1.0),
+                        "{name}: length {l}, expect {e}"
+                    );
                     Some(l)
                 }
                 (Ok(p), None) => Some(p.length()),
@@ -76,7 +79,11 @@ fn shared_scenarios() {
                         let l = check_polyline(&walls, &pts, r)
                             .unwrap_or_else(|e| panic!("{name} radius {r}: invalid path: {e}"));
                         if let Some(b) = base {
-                            assert!(p.length() >= b - 1e-9 * b, "{name} radius {r}: {} shorter than {b}", p.length());
+                            assert!(
+                                p.length() >= b - 1e-9 * b,
+                                "{name} radius {r}: {} shorter than {b}",
+                                p.length()
+                            );
                             assert!(l >= b - 1e-9 * b);
                         }
                     }

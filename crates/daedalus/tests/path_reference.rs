@@ -73,7 +73,13 @@ fn cell_world(seed: u64) -> World {
     let n = 5 + r.below(6) as usize;
     let density = 2 + r.below(4);
     let blocked: Vec<bool> = (0..n * n).map(|_| r.below(10) < density).collect();
-    let b = |x: i64, y: i64| x >= 0 && y >= 0 && (x as usize) < n && (y as usize) < n && blocked[y as usize * n + x as usize];
+    let b = |x: i64, y: i64| {
+        x >= 0
+            && y >= 0
+            && (x as usize) < n
+            && (y as usize) < n
+            && blocked[y as usize * n + x as usize]
+    };
     let mut walls = Vec::new();
     let p = |x: i64, y: i64| Point::new(x as f64, y as f64);
     for y in 0..n as i64 {
@@ -107,9 +113,9 @@ fn float_world(seed: u64) -> World {
     let size = 100.0;
     let mut walls: Vec<(Point, Point)> = Vec::new();
     let crosses = |walls: &[(Point, Point)], a: Point, b: Point| {
-        walls
-            .iter()
-            .any(|&(c, d)| support::check::seg_seg(a, b, c, d) == 0.0 || c == a || d == b || c == b || d == a)
+        walls.iter().any(|&(c, d)| {
+            support::check::seg_seg(a, b, c, d) == 0.0 || c == a || d == b || c == b || d == a
+        })
     };
     for _ in 0..(2 + r.below(10)) {
         let a = Point::new(5.0 + r.unit() * 90.0, 5.0 + r.unit() * 90.0);
@@ -192,10 +198,12 @@ fn compare_on(w: &World, nav: &daedalus::path::NavMesh, seed: u64, grid: bool, q
             (None, Err(PathError::NoPath)) => {}
             (Some(l), Ok(p)) => {
                 let pts = p.waypoints();
-                let checked = check_polyline(&walls, &pts, 0.0)
-                    .unwrap_or_else(|e| panic!("query {q} {s:?}->{t:?} in {w:?}: invalid path {pts:?}: {e}"));
+                let checked = check_polyline(&walls, &pts, 0.0).unwrap_or_else(|e| {
+                    panic!("query {q} {s:?}->{t:?} in {w:?}: invalid path {pts:?}: {e}")
+                });
                 assert!(
-                    (checked - l).abs() <= 1e-9 * l.max(1.0) && (p.length() - l).abs() <= 1e-9 * l.max(1.0),
+                    (checked - l).abs() <= 1e-9 * l.max(1.0)
+                        && (p.length() - l).abs() <= 1e-9 * l.max(1.0),
                     "query {q} {s:?}->{t:?} in {w:?}: length {} (checked {checked}), reference {l}, path {pts:?}",
                     p.length()
                 );
@@ -252,8 +260,14 @@ fn radius0_after_edits() {
             let i = r.below(live.len() as u64) as usize;
             let (id, (a, b)) = live[i];
             let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
-            let (a2, b2) = (Point::new(a.x + d.0, a.y + d.1), Point::new(b.x + d.0, b.y + d.1));
-            if [a2, b2].iter().all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n) {
+            let (a2, b2) = (
+                Point::new(a.x + d.0, a.y + d.1),
+                Point::new(b.x + d.0, b.y + d.1),
+            );
+            if [a2, b2]
+                .iter()
+                .all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n)
+            {
                 cdt.remove_shape(id).unwrap();
                 live[i] = (cdt.insert_segment(a2, b2).unwrap(), (a2, b2));
             }
@@ -282,7 +296,11 @@ fn radius0_after_edits() {
                 (None, Err(PathError::NoPath)) => {}
                 (Some(l), Ok(p)) => {
                     check_polyline(&walls, &p.waypoints(), 0.0).unwrap();
-                    assert!((p.length() - l).abs() <= 1e-9 * l.max(1.0), "step {step}: {} vs {l}", p.length());
+                    assert!(
+                        (p.length() - l).abs() <= 1e-9 * l.max(1.0),
+                        "step {step}: {} vs {l}",
+                        p.length()
+                    );
                 }
                 (want, got) => panic!("step {step} {s:?}->{t:?}: {got:?} vs {want:?} in {w:?}"),
             }
@@ -336,8 +354,14 @@ fn hand_checked_cases() {
     close(len(&sq, (1.0, 1.0), (9.0, 9.0)), 11.661903789690601);
     // Two squares meeting at a corner: the pinch is closed.
     let mut pinch = Vec::new();
-    ring(&mut pinch, &[(4.0, 4.0), (5.0, 4.0), (5.0, 5.0), (4.0, 5.0)]);
-    ring(&mut pinch, &[(5.0, 5.0), (6.0, 5.0), (6.0, 6.0), (5.0, 6.0)]);
+    ring(
+        &mut pinch,
+        &[(4.0, 4.0), (5.0, 4.0), (5.0, 5.0), (4.0, 5.0)],
+    );
+    ring(
+        &mut pinch,
+        &[(5.0, 5.0), (6.0, 5.0), (6.0, 6.0), (5.0, 6.0)],
+    );
     let pinch = seg_world(&pinch);
     let l = len(&pinch, (5.5, 4.5), (4.5, 5.5)).unwrap();
     assert!(l > 2f64.sqrt() + 1e-6, "went through the pinch: {l}");
@@ -346,5 +370,3 @@ fn hand_checked_cases() {
     close(len(&x, (5.0, 1.0), (5.0, 9.0)), 6.0 + 2.0 * 10f64.sqrt());
     close(len(&x, (1.0, 5.0), (3.0, 2.0)), 10f64.sqrt() + 1.0);
 }
-
-

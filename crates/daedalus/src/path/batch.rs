@@ -33,7 +33,9 @@ pub fn find_paths(nav: &NavMesh, queries: &[Query]) -> Vec<Result<Path, PathErro
         use rayon::prelude::*;
         queries
             .par_iter()
-            .map_init(PathFinder::new, |f, q| f.find_path(nav, q.from, q.to, q.radius))
+            .map_init(PathFinder::new, |f, q| {
+                f.find_path(nav, q.from, q.to, q.radius)
+            })
             .collect()
     }
     #[cfg(not(feature = "parallel"))]

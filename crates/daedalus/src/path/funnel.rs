@@ -51,7 +51,6 @@ pub(crate) fn point_seg(p: Point, a: Point, b: Point) -> f64 {
     (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
 }
 
-
 impl ChannelSearch {
     fn begin(&mut self, nav: &NavMesh) {
         let n = nav.tv.len();
@@ -271,9 +270,7 @@ impl ChannelSearch {
     /// diameter is closed).
     fn portal_ok(&self, nav: &NavMesh, h: u32, diam: f64) -> bool {
         let (va, vb) = (nav.v(h), nav.v(next(h)));
-        !(nav.corner[va as usize]
-            && nav.corner[vb as usize]
-            && dist(nav.p(va), nav.p(vb)) < diam)
+        !(nav.corner[va as usize] && nav.corner[vb as usize] && dist(nav.p(va), nav.p(vb)) < diam)
     }
 
     fn push(&mut self, he: u32, parent: u32, g: f64, at: Point, goal: Point) {
@@ -302,7 +299,11 @@ fn cross_point(nav: &NavMesh, h: u32, r: f64, p: Point, goal: Point) -> Point {
         return a;
     }
     let mut t0 = if nav.corner[va as usize] { r / l } else { 0.0 };
-    let mut t1 = if nav.corner[vb as usize] { 1.0 - r / l } else { 1.0 };
+    let mut t1 = if nav.corner[vb as usize] {
+        1.0 - r / l
+    } else {
+        1.0
+    };
     if t0 > t1 {
         t0 = 0.5;
         t1 = 0.5;
@@ -378,13 +379,7 @@ fn cross(u: (f64, f64), v: (f64, f64)) -> f64 {
 }
 
 /// The modified funnel over the channel entered through `hes`.
-fn funnel(
-    nav: &NavMesh,
-    from: Point,
-    to: Point,
-    r: f64,
-    hes: &[u32],
-) -> Result<Path, PathError> {
+fn funnel(nav: &NavMesh, from: Point, to: Point, r: f64, hes: &[u32]) -> Result<Path, PathError> {
     let circ = |v: u32, side: f64| Circle {
         c: nav.p(v),
         r: if nav.corner[v as usize] { r } else { 0.0 },
@@ -421,7 +416,11 @@ fn funnel(
         // Right side.
         if pr.c != right.c || right == apex {
             let dnew = dir(apex, pr);
-            let dright = if right == apex { None } else { dir(apex, right) };
+            let dright = if right == apex {
+                None
+            } else {
+                dir(apex, right)
+            };
             let dleft = if left == apex { None } else { dir(apex, left) };
             let inside_right = match (dright, dnew) {
                 (None, _) => true,
@@ -451,7 +450,11 @@ fn funnel(
         if pl.c != left.c || left == apex {
             let dnew = dir(apex, pl);
             let dleft = if left == apex { None } else { dir(apex, left) };
-            let dright = if right == apex { None } else { dir(apex, right) };
+            let dright = if right == apex {
+                None
+            } else {
+                dir(apex, right)
+            };
             let inside_left = match (dleft, dnew) {
                 (None, _) => true,
                 (Some(dl), Some(dn)) => cross(dl, dn) <= 0.0,

@@ -295,8 +295,11 @@ impl PathFinder {
         to: Point,
         radius: f64,
     ) -> Result<Path, PathError> {
-        if !(from.x.is_finite() && from.y.is_finite() && to.x.is_finite() && to.y.is_finite())
-            || !radius.is_finite()
+        if !(from.x.is_finite()
+            && from.y.is_finite()
+            && to.x.is_finite()
+            && to.y.is_finite()
+            && radius.is_finite())
         {
             return Err(PathError::NonFinite);
         }
@@ -311,7 +314,7 @@ impl PathFinder {
         }
         if radius == 0.0 {
             return match self.search.run(nav, from, to) {
-                Some(search::Outcome::Found(pts, _)) => Ok(Path {
+                Some(search::Outcome::Found(pts)) => Ok(Path {
                     start: from,
                     goal: to,
                     radius,

@@ -21,7 +21,11 @@ impl Piece {
         match self {
             Piece::Line(a, b) => {
                 let l = dist(*a, *b);
-                let t = if l > 0.0 { (s / l).clamp(0.0, 1.0) } else { 0.0 };
+                let t = if l > 0.0 {
+                    (s / l).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
                 Point::new(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
             }
             Piece::Arc(t) => t.at(if t.radius > 0.0 { s / t.radius } else { 0.0 }),
@@ -75,7 +79,11 @@ impl PathSampler {
         }
         pieces.push(Piece::Line(at, path.goal));
         let total: f64 = pieces.iter().map(|p| p.len()).sum();
-        let step = if step.is_finite() && step > 1e-12 { step } else { 1e-12_f64.max(total) };
+        let step = if step.is_finite() && step > 1e-12 {
+            step
+        } else {
+            1e-12_f64.max(total)
+        };
         let full = (total / step).floor() as usize;
         let count = full + 1 + usize::from(full as f64 * step < total);
         PathSampler {

@@ -54,7 +54,11 @@ impl Grid {
             let lo = (self.x0 + cx as f64 * self.cell - m).max(a.x.min(b.x));
             let hi = (self.x0 + (cx + 1) as f64 * self.cell + m).min(a.x.max(b.x));
             let y_at = |x: f64| {
-                if b.x == a.x { a.y } else { a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)).clamp(0.0, 1.0) }
+                if b.x == a.x {
+                    a.y
+                } else {
+                    a.y + (b.y - a.y) * ((x - a.x) / (b.x - a.x)).clamp(0.0, 1.0)
+                }
             };
             let (ya, yb) = if b.x == a.x {
                 (a.y.min(b.y), a.y.max(b.y))
@@ -99,7 +103,11 @@ fn upper(o: Point, d: Point) -> bool {
 pub fn ang_cmp(o: Point, a: Point, b: Point) -> Ordering {
     let (ua, ub) = (upper(o, a), upper(o, b));
     if ua != ub {
-        return if ua { Ordering::Less } else { Ordering::Greater };
+        return if ua {
+            Ordering::Less
+        } else {
+            Ordering::Greater
+        };
     }
     let c = orient2d(o, a, b);
     if c > 0.0 {
@@ -148,7 +156,13 @@ impl Walls {
         let span = (x1 - x0).max(y1 - y0).max(1e-9);
         let n = ((segs.len() as f64).sqrt().ceil() as usize).clamp(1, 1024);
         let cell = span / n as f64 * 1.000001;
-        let grid = Grid { x0, y0, cell, nx: n, ny: n };
+        let grid = Grid {
+            x0,
+            y0,
+            cell,
+            nx: n,
+            ny: n,
+        };
         let mut seg_cells = vec![Vec::new(); n * n];
         let mut buf = Vec::new();
         for (i, &(a, b)) in segs.iter().enumerate() {
@@ -199,7 +213,10 @@ impl Walls {
     pub fn segs_near(&self, a: Point, b: Point, m: f64) -> Vec<u32> {
         let mut cells = Vec::new();
         self.grid.cells(a, b, m, &mut cells);
-        let mut out: Vec<u32> = cells.iter().flat_map(|&c| self.seg_cells[c].iter().copied()).collect();
+        let mut out: Vec<u32> = cells
+            .iter()
+            .flat_map(|&c| self.seg_cells[c].iter().copied())
+            .collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -208,7 +225,10 @@ impl Walls {
     fn verts_near(&self, a: Point, b: Point) -> Vec<u32> {
         let mut cells = Vec::new();
         self.grid.cells(a, b, 0.0, &mut cells);
-        let mut out: Vec<u32> = cells.iter().flat_map(|&c| self.vert_cells[c].iter().copied()).collect();
+        let mut out: Vec<u32> = cells
+            .iter()
+            .flat_map(|&c| self.vert_cells[c].iter().copied())
+            .collect();
         out.sort_unstable();
         out.dedup();
         out
@@ -318,7 +338,13 @@ impl Walls {
         if pieces.is_empty() {
             return true;
         }
-        let opts = |c: bool| if c { vec![Side::L, Side::R] } else { vec![Side::E] };
+        let opts = |c: bool| {
+            if c {
+                vec![Side::L, Side::R]
+            } else {
+                vec![Side::E]
+            }
+        };
         let mut cur: Vec<Side> = opts(pieces[0].2)
             .into_iter()
             .filter(|s| first.is_none_or(|f| f == *s || *s == Side::E))
