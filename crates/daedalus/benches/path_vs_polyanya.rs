@@ -7,7 +7,6 @@
 //! batch speed-up; then a short criterion run on two maps.
 
 #[path = "../tests/support/mod.rs"]
-#[allow(dead_code)]
 mod support;
 
 use std::collections::HashMap;
@@ -141,8 +140,8 @@ fn polyanya_mesh(w: &World, starts: &[Point]) -> polyanya::Mesh {
                     let id = vertices.len() as u32;
                     let polys: Vec<u32> =
                         (0..k).map(|i| poly_id[edges[i].face().index()]).collect();
-                    for i in 0..k {
-                        wedge_of.insert((edges[i].face().index(), v.index()), id);
+                    for e in &edges {
+                        wedge_of.insert((e.face().index(), v.index()), id);
                     }
                     vertices.push(polyanya::Vertex::new(pos, polys));
                 }
