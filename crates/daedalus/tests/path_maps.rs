@@ -40,6 +40,8 @@ fn shared_scenarios() {
     assert!(files.len() >= 20, "found {} scenarios", files.len());
     let mut finder = PathFinder::new();
     let mut total = 0;
+    // Radius > 0 outcomes: found, no path, start/goal blocked.
+    let mut stats = [[0usize; 3]; 2];
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let world = World::from_scenario(&s);
@@ -72,8 +74,14 @@ fn shared_scenarios() {
             if i % RADIUS_STEP != 0 || q.radius != 0.0 {
                 continue;
             }
-            for r in [0.5, 2.0] {
-                match finder.find_path(&nav, from, to, r) {
+            for (ri, r) in [0.5, 2.0].into_iter().enumerate() {
+                let got = finder.find_path(&nav, from, to, r);
+                stats[ri][match &got {
+                    Ok(_) => 0,
+                    Err(PathError::NoPath) => 1,
+                    Err(_) => 2,
+                }] += 1;
+                match got {
                     Ok(p) => {
                         let pts = p.polyline(0.1);
                         let l = check_polyline(&walls, &pts, r)
@@ -94,4 +102,8 @@ fn shared_scenarios() {
         }
     }
     assert!(total >= 3530, "{total} queries");
+    eprintln!(
+        "radius 0.5 [found, no path, blocked]: {:?}; radius 2: {:?}",
+        stats[0], stats[1]
+    );
 }
