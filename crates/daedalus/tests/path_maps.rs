@@ -83,8 +83,7 @@ fn shared_scenarios() {
                 }] += 1;
                 match got {
                     Ok(p) => {
-                        let pts = p.polyline(0.1);
-                        let l = check_polyline(&walls, &pts, r)
+                        let l = support::check::check_path(&walls, &p)
                             .unwrap_or_else(|e| panic!("{name} radius {r}: invalid path: {e}"));
                         if let Some(b) = base {
                             assert!(
