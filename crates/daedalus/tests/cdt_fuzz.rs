@@ -2,7 +2,7 @@
 
 #[test]
 fn fuzz_validates_after_every_op() {
-    for seed in 0..40 {
+    for seed in 0..16 {
         if let Err(f) = daedalus::triangulation::fuzz::run(400, seed, 1) {
             panic!("{f}");
         }
@@ -17,7 +17,13 @@ fn fuzz_one() {
         .unwrap_or("400".into())
         .parse()
         .unwrap();
-    if let Err(f) = daedalus::triangulation::fuzz::run(ops, seed, 1) {
-        panic!("{f}");
+    let every: u64 = std::env::var("EVERY")
+        .unwrap_or("1".into())
+        .parse()
+        .unwrap();
+    let t = std::time::Instant::now();
+    match daedalus::triangulation::fuzz::run(ops, seed, every) {
+        Ok(r) => eprintln!("fuzz ok in {:.1} s: {r:?}", t.elapsed().as_secs_f64()),
+        Err(f) => panic!("{f}"),
     }
 }

@@ -158,6 +158,11 @@ impl Mesh {
     pub(crate) fn raw_is_border(&self, e: u32) -> bool {
         self.raw_face(e) < OUTER_FACES || self.raw_face(self.raw_opposite(e)) < OUTER_FACES
     }
+    /// Is `e` the ghost edge outside the rectangle (both faces outer)?
+    #[inline]
+    pub(crate) fn raw_is_ghost(&self, e: u32) -> bool {
+        self.raw_face(e) < OUTER_FACES && self.raw_face(self.raw_opposite(e)) < OUTER_FACES
+    }
     #[inline]
     pub(crate) fn vertex_alive(&self, v: u32) -> bool {
         (v as usize) < self.vedge.len() && self.vedge[v as usize] != NONE

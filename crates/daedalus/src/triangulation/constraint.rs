@@ -16,12 +16,26 @@ enum Step {
     Cross(u32),
 }
 
+enum Channel {
+    End(u32),
+    Constrained(u32),
+    Via(u32),
+}
+
+/// Is `x` exactly on input segment `sa sb` and strictly between the
+/// sub-segment ends `pc` and `pb`?
+#[inline]
+pub(crate) fn on_input(sa: Point, sb: Point, pc: Point, pb: Point, x: Point) -> bool {
+    orient2d(sa, sb, x) == 0.0
+        && (x.x - pc.x) * (pb.x - pc.x) + (x.y - pc.y) * (pb.y - pc.y) > 0.0
+        && (x.x - pb.x) * (pc.x - pb.x) + (x.y - pb.y) * (pc.y - pb.y) > 0.0
+}
+
 impl Cdt {
     pub(crate) fn add_owner(&mut self, e: u32, seg: u32) {
         let shape = self.segs[seg as usize].shape;
         let o = self.owners.entry(e >> 1).or_default();
-        o.segs.push(seg);
-        o.shapes.push(shape);
+        o.push(seg, shape);
         self.mesh.set_constrained(e, true);
     }
 
@@ -32,11 +46,8 @@ impl Cdt {
         let Some(o) = self.owners.get_mut(&p) else {
             return;
         };
-        if let Some(i) = o.segs.iter().position(|&s| s == seg) {
-            o.segs.swap_remove(i);
-            o.shapes.swap_remove(i);
-        }
-        if o.segs.is_empty() {
+        o.remove(seg);
+        if o.is_empty() {
             self.owners.remove(&p);
             if !self.mesh.raw_is_border(e) {
                 self.mesh.set_constrained(e, false);
@@ -51,7 +62,7 @@ impl Cdt {
         let start = m.raw_vertex_edge(a);
         let mut s = start;
         loop {
-            if m.raw_dest(s) == b {
+            if m.raw_dest(s) == b && !m.raw_is_ghost(s) {
                 return Some(s);
             }
             s = m.raw_rot_right(s);
@@ -82,7 +93,7 @@ impl Cdt {
                     && self
                         .owners
                         .get(&(e >> 1))
-                        .is_some_and(|o| o.segs.contains(&seg))
+                        .is_some_and(|o| o.segs().contains(&seg))
                 {
                     found = e;
                     break;
@@ -205,8 +216,17 @@ impl Cdt {
             None => self.hint,
         };
         self.rng = rng;
+        let mut last: Option<(Point, u32)> = None;
         for (pa, pb) in pieces {
-            let va = self.insert_point(pa, h);
+            // consecutive pieces share their end point: no second walk
+            let va = match last {
+                Some((q, v))
+                    if q == pa && self.mesh.vertex_alive(v) && self.mesh.raw_pos(v) == pa =>
+                {
+                    v
+                }
+                _ => self.insert_point(pa, h),
+            };
             let vb = self.insert_point(pb, va);
             let seg = Segment {
                 a: va,
@@ -227,6 +247,7 @@ impl Cdt {
             self.tasks.push((va, vb, s));
             self.run_tasks();
             h = vb;
+            last = Some((pb, vb));
         }
         self.settle();
         self.hint = h;
@@ -276,18 +297,36 @@ impl Cdt {
     /// Makes the constraint `a -> b` owned by `seg` (or pushes sub-tasks).
     fn insert_sub(&mut self, a: u32, b: u32, seg: u32) {
         let pb = self.mesh.raw_pos(b);
+        let (sa, sb) = (self.segs[seg as usize].pa, self.segs[seg as usize].pb);
         let mut cur = a;
         while cur != b {
             let step = {
                 let m = &self.mesh;
                 let pc = m.raw_pos(cur);
+                // A sub-segment between rounded points is not on the input
+                // line: vertices exactly on the input segment still split it.
+                let exact = orient2d(sa, sb, pc) == 0.0 && orient2d(sa, sb, pb) == 0.0;
                 let start = m.raw_vertex_edge(cur);
                 let mut s = start;
                 let mut step = None;
-                loop {
+                if !exact {
+                    loop {
+                        let p1 = m.raw_pos(m.raw_dest(s));
+                        if !m.raw_is_ghost(s) && on_input(sa, sb, pc, pb, p1) {
+                            step = Some(Step::OnRay(s));
+                            break;
+                        }
+                        s = m.raw_rot_right(s);
+                        if s == start {
+                            break;
+                        }
+                    }
+                }
+                while step.is_none() {
                     let p1 = m.raw_pos(m.raw_dest(s));
                     let o1 = orient2d(pc, pb, p1);
                     if o1 == 0.0
+                        && !m.raw_is_ghost(s)
                         && (p1.x - pc.x) * (pb.x - pc.x) + (p1.y - pc.y) * (pb.y - pc.y) > 0.0
                     {
                         step = Some(Step::OnRay(s));
@@ -305,24 +344,32 @@ impl Cdt {
                         break;
                     }
                 }
-                step
+                step.map(|st| (st, exact))
             };
             match step {
-                Some(Step::OnRay(s)) => {
+                Some((Step::OnRay(s), _)) => {
                     self.add_owner(s, seg);
                     cur = self.mesh.raw_dest(s);
                 }
-                Some(Step::Cross(e)) => match self.walk_channel(cur, b, e) {
-                    Ok(end) => {
-                        let e = self.retriangulate_channel(cur, end);
-                        self.add_owner(e, seg);
-                        cur = end;
+                Some((Step::Cross(e), exact)) => {
+                    let input = (!exact).then_some((sa, sb));
+                    match self.walk_channel(cur, b, e, input) {
+                        Channel::End(end) => {
+                            let e = self.retriangulate_channel(cur, end);
+                            self.add_owner(e, seg);
+                            cur = end;
+                        }
+                        Channel::Constrained(crossed) => {
+                            self.split_crossing(cur, b, seg, crossed);
+                            return;
+                        }
+                        Channel::Via(x) => {
+                            self.tasks.push((x, b, seg));
+                            self.tasks.push((cur, x, seg));
+                            return;
+                        }
                     }
-                    Err(crossed) => {
-                        self.split_crossing(cur, b, seg, crossed);
-                        return;
-                    }
-                },
+                }
                 None => return, // unreachable on a valid mesh
             }
         }
@@ -330,35 +377,51 @@ impl Cdt {
 
     /// Collects the edges crossed by `cur -> b` starting at `e` (origin
     /// right of the line, destination left) into the scratch lists. Ends at
-    /// `b` or at the first vertex exactly on the line; `Err(e)` if a
-    /// constrained edge `e` is crossed first.
-    fn walk_channel(&mut self, cur: u32, b: u32, mut e: u32) -> Result<u32, u32> {
+    /// `b` or at the first vertex exactly on the line; stops at a crossed
+    /// constrained edge, or at a vertex exactly on the `input` segment.
+    fn walk_channel(
+        &mut self,
+        cur: u32,
+        b: u32,
+        mut e: u32,
+        input: Option<(Point, Point)>,
+    ) -> Channel {
         let m = &self.mesh;
         let (pc, pb) = (m.raw_pos(cur), m.raw_pos(b));
+        let on = |x: u32| input.is_some_and(|(sa, sb)| on_input(sa, sb, pc, pb, m.raw_pos(x)));
         let sc = &mut self.sc;
         sc.crossed.clear();
         sc.left.clear();
         sc.right.clear();
         loop {
             if m.raw_is_constrained(e) {
-                return Err(e);
+                return Channel::Constrained(e);
             }
             sc.crossed.push(e);
             let (r, l) = (m.raw_origin(e), m.raw_dest(e));
             if sc.left.last() != Some(&l) {
+                if on(l) {
+                    return Channel::Via(l);
+                }
                 sc.left.push(l);
             }
             if sc.right.last() != Some(&r) {
+                if on(r) {
+                    return Channel::Via(r);
+                }
                 sc.right.push(r);
             }
             let n = m.raw_next(m.raw_opposite(e));
             let w = m.raw_dest(n);
             if w == b {
-                return Ok(b);
+                return Channel::End(b);
+            }
+            if on(w) {
+                return Channel::Via(w);
             }
             let ow = orient2d(pc, pb, m.raw_pos(w));
             if ow == 0.0 {
-                return Ok(w);
+                return Channel::End(w);
             }
             e = if ow > 0.0 { n } else { m.raw_next(n) };
         }
@@ -403,6 +466,8 @@ impl Cdt {
                 ab = h + 1;
             }
         }
+        // Anglada's pseudo-polygon triangulation is the CDT when the
+        // surroundings were; re-check the region as a safety net.
         self.pending.extend_from_slice(&sc.edges);
         self.pending.extend_from_slice(&sc.made);
         self.sc = sc;
@@ -415,7 +480,7 @@ impl Cdt {
         let Some(other) = self
             .owners
             .get(&(e >> 1))
-            .and_then(|o| o.segs.first().copied())
+            .and_then(|o| o.segs().first().copied())
         else {
             return; // border edges are never crossed from inside
         };
@@ -439,6 +504,7 @@ impl Cdt {
         };
         let pv = self.insert_point(x, cur);
         self.created.push(pv);
+        self.crossings.insert(pv, (seg, other));
         if pv != r
             && pv != l
             && let Some(h) = self.find_edge(r, l)
@@ -446,7 +512,7 @@ impl Cdt {
         {
             self.mesh.set_constrained(h, false);
             self.pending.push(h);
-            for &s in &o.segs {
+            for &s in o.segs() {
                 self.tasks.push((pv, l, s));
                 self.tasks.push((r, pv, s));
             }
