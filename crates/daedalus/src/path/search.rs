@@ -124,7 +124,7 @@ fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
 }
 
 pub(crate) enum Outcome {
-    Found(Vec<Point>, f64),
+    Found(Vec<Point>),
     NoPath,
 }
 
@@ -185,7 +185,12 @@ impl Search {
         if !ok {
             return None;
         }
+        // A safety net against a corrupt mesh: far beyond any real search.
+        let cap = 64 * nav.tv.len() + 4096;
         while let Some(Reverse((_, id))) = self.heap.pop() {
+            if self.nodes.len() > cap {
+                break;
+            }
             let n = self.nodes[id as usize];
             if n.he == NONE {
                 let mut pts = vec![t];
@@ -199,7 +204,7 @@ impl Search {
                 if pts.len() == 1 {
                     pts.push(t);
                 }
-                return Some(Outcome::Found(pts, n.g));
+                return Some(Outcome::Found(pts));
             }
             self.expanded += 1;
             self.expand(nav, &n);

@@ -90,7 +90,25 @@ impl World {
         }
     }
 
+    /// The Daedalus CDT of the walls.
+    pub fn cdt(&self) -> daedalus::triangulation::Cdt {
+        let [x0, y0, x1, y1] = self.bounds;
+        let mut cdt = daedalus::triangulation::Cdt::new(x0, y0, x1, y1).unwrap();
+        for &(a, b) in &self.walls {
+            if a != b {
+                cdt.insert_segment(a, b).unwrap();
+            }
+        }
+        cdt
+    }
+
+    /// The navigation snapshot of the Daedalus CDT of the walls.
     pub fn nav(&self) -> NavMesh {
+        NavMesh::from_cdt(&self.cdt())
+    }
+
+    /// The same from spade's CDT (a second, independent triangulation).
+    pub fn nav_spade(&self) -> NavMesh {
         NavMesh::from_dump(&self.dump()).expect("valid mesh")
     }
 
