@@ -356,9 +356,7 @@ pub fn demo_frames(seconds: f64, frame_count: usize) -> Result<DemoFrames, Trace
     Ok(DemoFrames {
         bounds: [0.0, 0.0, DEMO_W as f64, DEMO_H as f64],
         terrain: terrain.polygons.iter().map(|p| p.points.clone()).collect(),
-        times: (0..frame_count)
-            .map(|k| (k * every) as f64 * dt)
-            .collect(),
+        times: (0..frame_count).map(|k| (k * every) as f64 * dt).collect(),
         frames,
     })
 }
@@ -395,12 +393,8 @@ pub fn draw_strip(demo: &DemoFrames, columns: usize) -> Result<Scene, TracedErro
         x0 + cols as f64 * w + (cols - 1) as f64 * gap,
         y0 + rows as f64 * h + (rows - 1) as f64 * gap,
     ])?;
-    let offset = |k: usize| {
-        Point::new(
-            (k % cols) as f64 * (w + gap),
-            (k / cols) as f64 * (h + gap),
-        )
-    };
+    let offset =
+        |k: usize| Point::new((k % cols) as f64 * (w + gap), (k / cols) as f64 * (h + gap));
     let shift = |polys: &[Vec<Point>], d: Point| -> Vec<Vec<Point>> {
         polys
             .iter()
