@@ -118,6 +118,9 @@ fn surface(bm: &Bitmap, x: i64) -> f64 {
 
 // ---------------------------------------------------------------- walls
 
+/// An undirected edge by the bits of its end points.
+type Edge = ((u64, u64), (u64, u64));
+
 /// Chains cover each constrained edge of the dump exactly once; interior
 /// chain vertices have constrained degree 2, ends do not (unless closed).
 fn check_chains(cdt: &Cdt) {
@@ -125,7 +128,7 @@ fn check_chains(cdt: &Cdt) {
     let dump = cdt.dump();
     let pts: Vec<Point> = dump.vertices.iter().map(|&v| v.into()).collect();
     let mut degree: HashMap<(u64, u64), usize> = HashMap::new();
-    let mut want: HashMap<((u64, u64), (u64, u64)), usize> = HashMap::new();
+    let mut want: HashMap<Edge, usize> = HashMap::new();
     let undirected = |a: Point, b: Point| {
         let (ka, kb) = (key(a), key(b));
         if ka < kb { (ka, kb) } else { (kb, ka) }
@@ -136,7 +139,7 @@ fn check_chains(cdt: &Cdt) {
         *degree.entry(key(b)).or_default() += 1;
         *want.entry(undirected(a, b)).or_default() += 1;
     }
-    let mut got: HashMap<((u64, u64), (u64, u64)), usize> = HashMap::new();
+    let mut got: HashMap<Edge, usize> = HashMap::new();
     for c in &chains {
         assert!(c.len() >= 2);
         for w in c.windows(2) {
@@ -220,7 +223,7 @@ fn check_body(t: &Tracing) -> Vec<[Point; 3]> {
 
 /// A U, 24 x 20 pixels, walls 6 thick (concave).
 fn u_shape() -> Bitmap {
-    Bitmap::from_fn(24, 20, |x, y| x < 6 || x >= 18 || y >= 14).unwrap()
+    Bitmap::from_fn(24, 20, |x, y| !(6..18).contains(&x) || y >= 14).unwrap()
 }
 
 #[test]
@@ -409,7 +412,7 @@ fn horse_body_falls_and_rests_on_floor() {
         env!("CARGO_MANIFEST_DIR"),
         "/../../../shared/data/bitmaps/horse.png"
     );
-    let bm = load_bitmap(&path, &ThresholdOptions::default()).unwrap();
+    let bm = load_bitmap(path, &ThresholdOptions::default()).unwrap();
     let t = trace(&bm, &options()).unwrap();
     let tris = check_body(&t);
     // The traced area is close to the pixel count (tolerance 1 px).
@@ -474,7 +477,7 @@ fn demo_frames_and_strip() {
     assert!(mean_y(&d.frames[3]) > mean_y(&d.frames[0]) + 40.0);
     let scene = draw_strip(&d, 2).unwrap();
     let svg = scene.to_svg();
-    assert_eq!(svg.matches("<polygon").count() >= 4 * 7, true);
+    assert!(svg.matches("<polygon").count() >= 4 * 7);
     let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
     scene.save_svg(dir.join("physics_demo.svg")).unwrap();
     #[cfg(feature = "png")]
