@@ -422,6 +422,12 @@ fn horse_body_falls_and_rests_on_floor() {
         (area - black).abs() < 0.02 * black,
         "{area} vs {black} pixels"
     );
+    eprintln!(
+        "horse: {} polygons, {} vertices, {} triangles, area {area:.1}, {black} black pixels",
+        t.polygons.len(),
+        t.vertex_count(),
+        tris.len()
+    );
 
     let floor = bm.height as f64 + 40.0;
     let mut world = PhysicsWorld::new(PhysicsConfig::pixels(20.0)).unwrap();
