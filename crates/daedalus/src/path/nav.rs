@@ -9,6 +9,8 @@ use crate::mesh::MeshDump;
 
 use super::PathError;
 
+static NEXT_REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
 /// No triangle / half-edge.
 pub(crate) const NONE: u32 = u32::MAX;
 
@@ -42,6 +44,7 @@ pub struct NavMesh {
     pub(crate) wedge: Vec<u32>,
     pub(crate) wedge_count: u32,
     bounds: [f64; 4],
+    revision: u64,
     /// Coarse grid of start triangles for point location.
     grid: Vec<u32>,
     grid_n: usize,
@@ -74,7 +77,7 @@ impl NavMesh {
                 return Err(PathError::InvalidMesh("degenerate triangle"));
             }
         }
-        let mut key = |a: u32, b: u32| ((a.min(b) as u64) << 32) | a.max(b) as u64;
+        let key = |a: u32, b: u32| ((a.min(b) as u64) << 32) | a.max(b) as u64;
         let walls: std::collections::HashSet<u64> =
             d.constrained.iter().map(|e| key(e[0], e[1])).collect();
         let mut edges: std::collections::HashMap<u64, u32> =
@@ -109,6 +112,53 @@ impl NavMesh {
         Ok(Self::finish(pos, tv, opp, wall, [xmin, ymin, xmax, ymax]))
     }
 
+    /// Builds the snapshot of a [`Cdt`](crate::triangulation::Cdt) straight
+    /// from its half-edges (walls = constrained edges and the border).
+    /// Rebuild it after the world changes; each build gets a new
+    /// [`NavMesh::revision`].
+    ///
+    /// ```
+    /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// cdt.insert_segment([5.0, 2.0], [5.0, 8.0]).unwrap();
+    /// let nav = NavMesh::from_cdt(&cdt);
+    /// let p = PathFinder::new().find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
+    /// assert!((p.length() - 10.0).abs() < 1e-12);
+    /// ```
+    pub fn from_cdt(cdt: &crate::triangulation::Cdt) -> NavMesh {
+        let m = cdt.mesh();
+        let nf = m.fedge.len();
+        // Half-edge -> local half-edge index (3 * triangle + i).
+        let mut local = vec![NONE; m.he.len()];
+        let mut tv = Vec::with_capacity(nf * 3);
+        let mut hes = Vec::with_capacity(nf * 3);
+        for f in 0..nf as u32 {
+            if m.raw_is_outer_face(f) {
+                continue;
+            }
+            let e = m.fedge[f as usize];
+            if e == NONE {
+                continue;
+            }
+            let t = (tv.len() / 3) as u32;
+            let mut x = e;
+            for i in 0..3 {
+                local[x as usize] = 3 * t + i;
+                tv.push(m.raw_origin(x));
+                hes.push(x);
+                x = m.raw_next(x);
+            }
+        }
+        let mut opp = vec![NONE; tv.len()];
+        let mut wall = vec![false; tv.len()];
+        for (h, &e) in hes.iter().enumerate() {
+            opp[h] = local[m.raw_opposite(e) as usize];
+            wall[h] = m.raw_is_constrained(e);
+        }
+        let pos = m.pos.clone();
+        Self::finish(pos, tv, opp, wall, cdt.bounds())
+    }
+
     /// Completes a snapshot from raw arrays (used by the CDT adapter too).
     pub(crate) fn finish(
         pos: Vec<Point>,
@@ -136,6 +186,7 @@ impl NavMesh {
             wedge: Vec::new(),
             wedge_count: 0,
             bounds,
+            revision: NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             grid: Vec::new(),
             grid_n: 0,
         };
@@ -151,6 +202,18 @@ impl NavMesh {
     /// ```
     pub fn triangle_count(&self) -> usize {
         self.tv.len() / 3
+    }
+
+    /// A number unique to this build of the snapshot: an [`Entity`](super::Entity)
+    /// re-plans when the snapshot it is given has a new revision.
+    ///
+    /// ```
+    /// use daedalus::{triangulation::Cdt, path::NavMesh};
+    /// let cdt = Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+    /// assert_ne!(NavMesh::from_cdt(&cdt).revision(), NavMesh::from_cdt(&cdt).revision());
+    /// ```
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// `[xmin, ymin, xmax, ymax]` of the vertices.

@@ -185,7 +185,12 @@ impl Search {
         if !ok {
             return None;
         }
+        // A safety net against a corrupt mesh: far beyond any real search.
+        let cap = 64 * nav.tv.len() + 4096;
         while let Some(Reverse((_, id))) = self.heap.pop() {
+            if self.nodes.len() > cap {
+                break;
+            }
             let n = self.nodes[id as usize];
             if n.he == NONE {
                 let mut pts = vec![t];

@@ -90,7 +90,29 @@ impl World {
         }
     }
 
+    /// The Daedalus CDT of the walls.
+    pub fn cdt(&self) -> daedalus::triangulation::Cdt {
+        let [x0, y0, x1, y1] = self.bounds;
+        let mut cdt = daedalus::triangulation::Cdt::new(x0, y0, x1, y1).unwrap();
+        for &(a, b) in &self.walls {
+            // A wall along the border adds nothing (the border is a wall);
+            // skipped because the CDT mishandles them at present.
+            let on_border = (a.x == b.x && (a.x == x0 || a.x == x1))
+                || (a.y == b.y && (a.y == y0 || a.y == y1));
+            if a != b && !on_border {
+                cdt.insert_segment(a, b).unwrap();
+            }
+        }
+        cdt
+    }
+
+    /// The navigation snapshot of the Daedalus CDT of the walls.
     pub fn nav(&self) -> NavMesh {
+        NavMesh::from_cdt(&self.cdt())
+    }
+
+    /// The same from spade's CDT (a second, independent triangulation).
+    pub fn nav_spade(&self) -> NavMesh {
         NavMesh::from_dump(&self.dump()).expect("valid mesh")
     }
 
