@@ -61,12 +61,18 @@ fn dir_bit(a: [i32; 2], b: [i32; 2]) -> u8 {
 
 /// The polygon for the closed lattice walk `pts` (unit steps) within
 /// tolerance `t` (>= 0), with stage-3 vertex adjustment if `adjust`.
-pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Point> {
-    let strict = polygon_with(pts, t, adjust, 1.0);
+/// Adjusted vertices stay inside [0, size.0] x [0, size.1] (the image).
+pub(crate) fn optimal_polygon(
+    pts: &[[i32; 2]],
+    t: f64,
+    adjust: bool,
+    size: (f64, f64),
+) -> Vec<Point> {
+    let strict = polygon_with(pts, t, adjust, 1.0, size);
     if !adjust || t == 0.0 {
         return strict;
     }
-    let relaxed = polygon_with(pts, t, adjust, RELAX);
+    let relaxed = polygon_with(pts, t, adjust, RELAX, size);
     if relaxed.len() < strict.len() {
         relaxed
     } else {
@@ -74,7 +80,13 @@ pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Poi
     }
 }
 
-fn polygon_with(pts: &[[i32; 2]], t: f64, adjust: bool, relax: f64) -> Vec<Point> {
+fn polygon_with(
+    pts: &[[i32; 2]],
+    t: f64,
+    adjust: bool,
+    relax: f64,
+    size: (f64, f64),
+) -> Vec<Point> {
     let n = pts.len();
     let corner_at = |k: usize| {
         let a = pts[(k + n - 1) % n];
@@ -161,12 +173,13 @@ fn polygon_with(pts: &[[i32; 2]], t: f64, adjust: bool, relax: f64) -> Vec<Point
             let v = q[s];
             let off = (x.0 - v.0, x.1 - v.1);
             let len = dot(off, off).sqrt();
-            q[s] = if len <= t {
+            let x = if len <= t {
                 x
             } else {
                 let f = t / len;
                 (v.0 + off.0 * f, v.1 + off.1 * f)
             };
+            q[s] = (x.0.clamp(0.0, size.0), x.1.clamp(0.0, size.1));
         }
         q
     };
