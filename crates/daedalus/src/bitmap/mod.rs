@@ -392,7 +392,12 @@ pub fn trace(bitmap: &Bitmap, options: &TraceOptions) -> Result<Tracing, BitmapE
     let polygons = outlines
         .into_iter()
         .map(|o| Polygon {
-            points: optimize::optimal_polygon(&o.points, t, options.adjust_vertices),
+            points: optimize::optimal_polygon(
+                &o.points,
+                t,
+                options.adjust_vertices,
+                (bitmap.width as f64, bitmap.height as f64),
+            ),
             hole: o.hole,
             parent: o.parent,
             depth: o.depth,
