@@ -25,6 +25,7 @@
 //! ```
 
 mod build;
+pub mod traced;
 mod world;
 
 pub use build::{BodyParams, ball, dynamic_body, static_walls};
