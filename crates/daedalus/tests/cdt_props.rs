@@ -116,11 +116,11 @@ proptest! {
         }
         assert_valid(&cdt, "built");
         for (i, id) in ids.iter().enumerate() {
-            if remove[i] {
-                if let Some(id) = id {
-                    cdt.remove_shape(*id).unwrap();
-                    assert_valid(&cdt, "after removal");
-                }
+            if remove[i]
+                && let Some(id) = id
+            {
+                cdt.remove_shape(*id).unwrap();
+                assert_valid(&cdt, "after removal");
             }
         }
         let mut fresh = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
@@ -159,13 +159,14 @@ fn constrained_set(c: &Cdt) -> BTreeSet<(Key, Key)> {
         .collect()
 }
 
-/// Everything observable that a failed operation must leave unchanged.
-fn snapshot(
-    c: &Cdt,
-) -> (
+type Snapshot = (
     daedalus::mesh::MeshDump,
     Vec<(ShapeId, Vec<(Point, Point)>)>,
-) {
+);
+type BadCase<'a> = Box<dyn Fn(&mut Cdt) -> bool + 'a>;
+
+/// Everything observable that a failed operation must leave unchanged.
+fn snapshot(c: &Cdt) -> Snapshot {
     (
         c.dump(),
         c.shapes()
@@ -196,7 +197,7 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
     cdt.remove_object(o).unwrap();
     let before = snapshot(&cdt);
     let nan = f64::NAN;
-    let bad: Vec<Box<dyn Fn(&mut Cdt) -> bool>> = vec![
+    let bad: Vec<BadCase> = vec![
         Box::new(|c| c.insert_vertex([nan, 1.0]) == Err(CdtError::NonFinite)),
         Box::new(|c| c.insert_vertex([1.0, f64::NEG_INFINITY]) == Err(CdtError::NonFinite)),
         Box::new(|c| matches!(c.insert_vertex([2e15, 1.0]), Err(CdtError::OutOfRange(_)))),

@@ -220,8 +220,17 @@ impl Cdt {
             None => self.hint,
         };
         self.rng = rng;
+        let mut last: Option<(Point, u32)> = None;
         for (pa, pb) in pieces {
-            let va = self.insert_point(pa, h);
+            // consecutive pieces share their end point: no second walk
+            let va = match last {
+                Some((q, v))
+                    if q == pa && self.mesh.vertex_alive(v) && self.mesh.raw_pos(v) == pa =>
+                {
+                    v
+                }
+                _ => self.insert_point(pa, h),
+            };
             let vb = self.insert_point(pb, va);
             let seg = Segment {
                 a: va,
@@ -242,6 +251,7 @@ impl Cdt {
             self.tasks.push((va, vb, s));
             self.run_tasks();
             h = vb;
+            last = Some((pb, vb));
         }
         self.settle();
         self.hint = h;
@@ -460,7 +470,8 @@ impl Cdt {
                 ab = h + 1;
             }
         }
-        self.pending.extend_from_slice(&sc.edges);
+        // Anglada's pseudo-polygon triangulation is already the CDT; the
+        // new diagonals are re-checked as a cheap safety net.
         self.pending.extend_from_slice(&sc.made);
         self.sc = sc;
         ab

@@ -58,8 +58,7 @@ impl Cdt {
             if m.raw_is_outer_face(f) {
                 return Loc::Out;
             }
-            let e0 = m.raw_face_edge(f);
-            let mut e = e0;
+            let mut e = m.raw_face_edge(f);
             if r & 3 == 0 {
                 r = splitmix(rng);
             }
@@ -67,34 +66,34 @@ impl Cdt {
                 e = m.raw_next(e);
             }
             r >>= 2;
-            for _ in 0..3 {
+            // orientation of p against each edge; the entry edge is known
+            // strictly positive (p was strictly right of its opposite)
+            let mut zero = [false; 3];
+            let mut es = [0u32; 3];
+            for k in 0..3 {
+                es[k] = e;
+                let n = m.raw_next(e);
                 if e != came {
                     let a = m.raw_pos(m.raw_origin(e));
-                    let n = m.raw_next(e);
                     let b = m.raw_pos(m.raw_origin(n));
-                    if orient2d(a, b, p) < 0.0 {
+                    let o = orient2d(a, b, p);
+                    if o < 0.0 {
                         came = m.raw_opposite(e);
                         f = m.raw_face(came);
                         continue 'outer;
                     }
+                    zero[k] = o == 0.0;
                 }
-                e = m.raw_next(e);
+                e = n;
             }
-            // inside the closed triangle: classify
-            let e1 = m.raw_next(e0);
-            let e2 = m.raw_next(e1);
-            let (a, b, c) = (m.raw_origin(e0), m.raw_origin(e1), m.raw_origin(e2));
-            let (pa, pb, pc) = (m.raw_pos(a), m.raw_pos(b), m.raw_pos(c));
-            let z0 = orient2d(pa, pb, p) == 0.0;
-            let z1 = orient2d(pb, pc, p) == 0.0;
-            let z2 = orient2d(pc, pa, p) == 0.0;
-            return match (z0, z1, z2) {
-                (true, true, _) => Loc::V(b),
-                (_, true, true) => Loc::V(c),
-                (true, _, true) => Loc::V(a),
-                (true, false, false) => Loc::E(e0),
-                (false, true, false) => Loc::E(e1),
-                (false, false, true) => Loc::E(e2),
+            // inside the closed triangle: classify (es[k] goes from vertex k to k+1)
+            return match zero {
+                [true, true, _] => Loc::V(m.raw_origin(es[1])),
+                [_, true, true] => Loc::V(m.raw_origin(es[2])),
+                [true, _, true] => Loc::V(m.raw_origin(es[0])),
+                [true, false, false] => Loc::E(es[0]),
+                [false, true, false] => Loc::E(es[1]),
+                [false, false, true] => Loc::E(es[2]),
                 _ => Loc::F(f),
             };
         }
