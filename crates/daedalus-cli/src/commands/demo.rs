@@ -586,16 +586,12 @@ pub fn encode_bitmap(b: &Bitmap) -> Result<Vec<u8>, String> {
 }
 
 /// The outlines of the black regions traced by the bitmap module
-/// (Potrace-style, 0.5 px tolerance: the default 1 px makes the small
-/// discs of the drawing hexagons).
+/// (Potrace-style, default options: 1 px tolerance; smaller ones follow
+/// the pixel staircase of the slanted bar).
 pub fn trace_bitmap(b: &Bitmap) -> Result<Vec<Vec<Point>>, String> {
     use daedalus::bitmap::{Bitmap as Bits, TraceOptions, trace};
     let bits = Bits::new(b.width, b.height, b.black.clone()).map_err(|e| e.to_string())?;
-    let options = TraceOptions {
-        tolerance: 0.5,
-        ..TraceOptions::default()
-    };
-    let t = trace(&bits, &options).map_err(|e| e.to_string())?;
+    let t = trace(&bits, &TraceOptions::default()).map_err(|e| e.to_string())?;
     Ok(t.polygons.into_iter().map(|p| p.points).collect())
 }
 
@@ -672,7 +668,7 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
         rings: trace_bitmap(&bmp)?,
         chains: Vec::new(),
     };
-    let how = "traced polygons (0.5 px tolerance)";
+    let how = "traced polygons (1 px tolerance)";
     let trace = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let mesh = walls_mesh(&walls)?;
