@@ -40,11 +40,13 @@ fn shared_scenarios() {
     assert!(files.len() >= 20, "found {} scenarios", files.len());
     let mut finder = PathFinder::new();
     let mut total = 0;
+    // Radius > 0 outcomes: found, no path, start/goal blocked.
+    let mut stats = [[0usize; 3]; 2];
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let world = World::from_scenario(&s);
-        // spade's CDT until the Daedalus CDT handles walls on the border.
-        let nav = world.nav_spade();
+        // The Daedalus CDT (walls along the border skipped: they add nothing).
+        let nav = world.nav();
         let walls = Walls::new(world.all_walls());
         for (i, q) in s.queries.iter().enumerate() {
             let (from, to) = (Point::from(q.from), Point::from(q.to));
@@ -63,20 +65,25 @@ fn shared_scenarios() {
                 (Ok(p), None) => Some(p.length()),
                 _ => panic!("{name}: got {got:?}, expect {:?}", q.expect),
             };
-            if let Ok(p) = &got {
-                if let Err(e) = check_polyline(&walls, &p.waypoints(), q.radius) {
-                    panic!("{name}: invalid path: {e}");
-                }
+            if let Ok(p) = &got
+                && let Err(e) = check_polyline(&walls, &p.waypoints(), q.radius)
+            {
+                panic!("{name}: invalid path: {e}");
             }
             total += 1;
             if i % RADIUS_STEP != 0 || q.radius != 0.0 {
                 continue;
             }
-            for r in [0.5, 2.0] {
-                match finder.find_path(&nav, from, to, r) {
+            for (ri, r) in [0.5, 2.0].into_iter().enumerate() {
+                let got = finder.find_path(&nav, from, to, r);
+                stats[ri][match &got {
+                    Ok(_) => 0,
+                    Err(PathError::NoPath) => 1,
+                    Err(_) => 2,
+                }] += 1;
+                match got {
                     Ok(p) => {
-                        let pts = p.polyline(0.1);
-                        let l = check_polyline(&walls, &pts, r)
+                        let l = support::check::check_path(&walls, &p)
                             .unwrap_or_else(|e| panic!("{name} radius {r}: invalid path: {e}"));
                         if let Some(b) = base {
                             assert!(
@@ -94,4 +101,8 @@ fn shared_scenarios() {
         }
     }
     assert!(total >= 3530, "{total} queries");
+    eprintln!(
+        "radius 0.5 [found, no path, blocked]: {:?}; radius 2: {:?}",
+        stats[0], stats[1]
+    );
 }

@@ -238,46 +238,71 @@ proptest! {
     }
 }
 
-/// Walls moved between queries: the same finder, a rebuilt snapshot.
+/// Walls moved, inserted and removed between queries on one dynamic CDT:
+/// after every edit the snapshot is rebuilt and queries match the
+/// reference on the current walls.
 #[test]
 fn radius0_after_edits() {
-    let mut w = grid_world(7);
+    use daedalus::triangulation::Cdt;
+    let n = 10.0;
+    let mut cdt = Cdt::new(-1.0, -1.0, n + 1.0, n + 1.0).unwrap();
+    let mut live: Vec<(daedalus::triangulation::ShapeId, (Point, Point))> = Vec::new();
     let mut r = Rng(99);
-    for step in 0..40u64 {
-        compare(&w, step, true, 4);
-        // Move, insert or remove a wall.
-        match r.below(3) {
-            0 if !w.walls.is_empty() => {
-                let i = r.below(w.walls.len() as u64) as usize;
-                w.walls.remove(i);
+    let mut finder = PathFinder::new();
+    for step in 0..120u64 {
+        let op = r.below(3);
+        if op == 0 && !live.is_empty() {
+            let i = r.below(live.len() as u64) as usize;
+            let (id, _) = live.swap_remove(i);
+            cdt.remove_shape(id).unwrap();
+        } else if op == 1 && !live.is_empty() {
+            // Move: remove and re-insert shifted by one cell.
+            let i = r.below(live.len() as u64) as usize;
+            let (id, (a, b)) = live[i];
+            let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
+            let (a2, b2) = (
+                Point::new(a.x + d.0, a.y + d.1),
+                Point::new(b.x + d.0, b.y + d.1),
+            );
+            if [a2, b2]
+                .iter()
+                .all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n)
+            {
+                cdt.remove_shape(id).unwrap();
+                live[i] = (cdt.insert_segment(a2, b2).unwrap(), (a2, b2));
             }
-            1 if !w.walls.is_empty() => {
-                let i = r.below(w.walls.len() as u64) as usize;
-                let (a, b) = w.walls[i];
-                let n = w.bounds[2];
-                let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
-                let (a2, b2) = (
-                    Point::new(a.x + d.0, a.y + d.1),
-                    Point::new(b.x + d.0, b.y + d.1),
-                );
-                if [a2, b2]
-                    .iter()
-                    .all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n)
-                {
-                    w.walls[i] = (a2, b2);
-                }
+        } else {
+            let dirs = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, -1.0)];
+            let (dx, dy) = dirs[r.below(4) as usize];
+            let len = [1.0, 2.0, 4.0][r.below(3) as usize];
+            let a = Point::new(r.below(11) as f64, r.below(11) as f64);
+            let b = Point::new(a.x + dx * len, a.y + dy * len);
+            if b.x <= n && b.y >= 0.0 && b.y <= n {
+                live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
             }
-            _ => {
-                let extra = grid_world(step * 31 + 5);
-                if let Some(&wall) = extra.walls.first() {
-                    if wall.0.x <= w.bounds[2]
-                        && wall.1.x <= w.bounds[2]
-                        && wall.0.y <= w.bounds[3]
-                        && wall.1.y <= w.bounds[3]
-                    {
-                        w.walls.push(wall);
-                    }
+        }
+        assert!(cdt.validate().is_empty(), "step {step}");
+        let w = World {
+            bounds: [-1.0, -1.0, n + 1.0, n + 1.0],
+            walls: live.iter().map(|l| l.1).collect(),
+        };
+        let nav = daedalus::path::NavMesh::from_cdt(&cdt);
+        let walls = Walls::new(w.all_walls());
+        for _ in 0..4 {
+            let s = random_point(&mut r, &w, true);
+            let t = random_point(&mut r, &w, true);
+            let want = shortest_r0(&walls, s, t);
+            match (want, finder.find_path(&nav, s, t, 0.0)) {
+                (None, Err(PathError::NoPath)) => {}
+                (Some(l), Ok(p)) => {
+                    check_polyline(&walls, &p.waypoints(), 0.0).unwrap();
+                    assert!(
+                        (p.length() - l).abs() <= 1e-9 * l.max(1.0),
+                        "step {step}: {} vs {l}",
+                        p.length()
+                    );
                 }
+                (want, got) => panic!("step {step} {s:?}->{t:?}: {got:?} vs {want:?} in {w:?}"),
             }
         }
     }
@@ -345,5 +370,3 @@ fn hand_checked_cases() {
     close(len(&x, (5.0, 1.0), (5.0, 9.0)), 6.0 + 2.0 * 10f64.sqrt());
     close(len(&x, (1.0, 5.0), (3.0, 2.0)), 10f64.sqrt() + 1.0);
 }
-
-

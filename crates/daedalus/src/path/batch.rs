@@ -1,1 +1,49 @@
-//! Many queries at once.
+//! Many queries at once on an unchanged snapshot (in parallel with the
+//! `parallel` feature, one [`PathFinder`] per worker thread).
+
+use crate::Point;
+
+use super::{NavMesh, Path, PathError, PathFinder};
+
+/// One path query.
+///
+/// ```
+/// let q = daedalus::path::Query { from: [1.0, 1.0].into(), to: [2.0, 2.0].into(), radius: 0.0 };
+/// assert_eq!(q.radius, 0.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Query {
+    pub from: Point,
+    pub to: Point,
+    pub radius: f64,
+}
+
+/// Answers every query, in order.
+///
+/// ```
+/// use daedalus::{triangulation::Cdt, path::{NavMesh, Query, find_paths}};
+/// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap());
+/// let qs = vec![Query { from: [1.0, 1.0].into(), to: [4.0, 5.0].into(), radius: 0.0 }; 3];
+/// let out = find_paths(&nav, &qs);
+/// assert!(out.iter().all(|r| (r.as_ref().unwrap().length() - 5.0).abs() < 1e-12));
+/// ```
+pub fn find_paths(nav: &NavMesh, queries: &[Query]) -> Vec<Result<Path, PathError>> {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        queries
+            .par_iter()
+            .map_init(PathFinder::new, |f, q| {
+                f.find_path(nav, q.from, q.to, q.radius)
+            })
+            .collect()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        let mut f = PathFinder::new();
+        queries
+            .iter()
+            .map(|q| f.find_path(nav, q.from, q.to, q.radius))
+            .collect()
+    }
+}

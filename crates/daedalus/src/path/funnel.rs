@@ -255,10 +255,28 @@ impl ChannelSearch {
         }
         hes.reverse();
         let path = funnel(nav, from, to, r, &hes)?;
-        // Verify the clearance of what the funnel made (its polyline form).
-        let pts = path.polyline(0.1);
-        for w in pts.windows(2) {
-            if !self.segment_clear(nav, w[0], w[1], r) {
+        // Verify the clearance of what the funnel made: straight parts
+        // exactly, arcs at 64 points each.
+        let mut at = path.start;
+        let mut pieces: Vec<(Point, Point)> = Vec::new();
+        for t in &path.turns {
+            pieces.push((at, t.from));
+            if t.radius > 0.0 {
+                let sweep = t.sweep();
+                let n = 64;
+                let mut prev = t.from;
+                for k in 1..=n {
+                    let q = t.at(sweep * k as f64 / n as f64);
+                    pieces.push((q, q));
+                    prev = q;
+                }
+                let _ = prev;
+            }
+            at = t.to;
+        }
+        pieces.push((at, path.goal));
+        for (a, b) in pieces {
+            if !self.segment_clear(nav, a, b, r) {
                 return Err(PathError::NoPath);
             }
         }

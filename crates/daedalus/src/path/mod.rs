@@ -21,9 +21,16 @@
 //! assert!((path.length() - 80f64.sqrt()).abs() < 1e-12);
 //! ```
 
+mod batch;
+mod entity;
 mod funnel;
 mod nav;
+mod sampler;
 mod search;
+
+pub use batch::{Query, find_paths};
+pub use entity::Entity;
+pub use sampler::PathSampler;
 
 pub use nav::NavMesh;
 
@@ -118,7 +125,7 @@ impl Turn {
     }
 
     /// Point of the arc at angle offset `a` (radians along the turn) from `from`.
-    fn at(&self, a: f64) -> Point {
+    pub(crate) fn at(&self, a: f64) -> Point {
         let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
         let ang = if self.ccw { a0 + a } else { a0 - a };
         Point::new(
@@ -288,8 +295,11 @@ impl PathFinder {
         to: Point,
         radius: f64,
     ) -> Result<Path, PathError> {
-        if !(from.x.is_finite() && from.y.is_finite() && to.x.is_finite() && to.y.is_finite())
-            || !radius.is_finite()
+        if !(from.x.is_finite()
+            && from.y.is_finite()
+            && to.x.is_finite()
+            && to.y.is_finite()
+            && radius.is_finite())
         {
             return Err(PathError::NonFinite);
         }
@@ -304,7 +314,7 @@ impl PathFinder {
         }
         if radius == 0.0 {
             return match self.search.run(nav, from, to) {
-                Some(search::Outcome::Found(pts, _)) => Ok(Path {
+                Some(search::Outcome::Found(pts)) => Ok(Path {
                     start: from,
                     goal: to,
                     radius,

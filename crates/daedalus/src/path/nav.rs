@@ -216,10 +216,12 @@ impl NavMesh {
         self.revision
     }
 
-    /// `[xmin, ymin, xmax, ymax]` of the vertices.
+    /// `[xmin, ymin, xmax, ymax]` of the world.
     ///
     /// ```
-    /// assert_eq!(daedalus::path::NavMesh::default().triangle_count(), 0);
+    /// use daedalus::{triangulation::Cdt, path::NavMesh};
+    /// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap());
+    /// assert_eq!(nav.bounds(), [0.0, 0.0, 4.0, 3.0]);
     /// ```
     pub fn bounds(&self) -> [f64; 4] {
         self.bounds
@@ -297,11 +299,11 @@ impl NavMesh {
         }
         // Fill empty cells from a neighbour so every cell has a start.
         let mut last = 0;
-        for k in 0..grid.len() {
-            if grid[k] == NONE {
-                grid[k] = last;
+        for g in grid.iter_mut() {
+            if *g == NONE {
+                *g = last;
             } else {
-                last = grid[k];
+                last = *g;
             }
         }
         self.grid = grid;
@@ -438,5 +440,5 @@ pub(crate) fn next(h: u32) -> u32 {
 
 #[inline]
 pub(crate) fn prev(h: u32) -> u32 {
-    if h % 3 == 0 { h + 2 } else { h - 1 }
+    if h.is_multiple_of(3) { h + 2 } else { h - 1 }
 }

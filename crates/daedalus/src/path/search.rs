@@ -124,7 +124,7 @@ fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
 }
 
 pub(crate) enum Outcome {
-    Found(Vec<Point>, f64),
+    Found(Vec<Point>),
     NoPath,
 }
 
@@ -204,7 +204,7 @@ impl Search {
                 if pts.len() == 1 {
                     pts.push(t);
                 }
-                return Some(Outcome::Found(pts, n.g));
+                return Some(Outcome::Found(pts));
             }
             self.expanded += 1;
             self.expand(nav, &n);

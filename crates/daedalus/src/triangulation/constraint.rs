@@ -25,7 +25,7 @@ enum Channel {
 /// Is `x` exactly on input segment `sa sb` and strictly between the
 /// sub-segment ends `pc` and `pb`?
 #[inline]
-fn on_input(sa: Point, sb: Point, pc: Point, pb: Point, x: Point) -> bool {
+pub(crate) fn on_input(sa: Point, sb: Point, pc: Point, pb: Point, x: Point) -> bool {
     orient2d(sa, sb, x) == 0.0
         && (x.x - pc.x) * (pb.x - pc.x) + (x.y - pc.y) * (pb.y - pc.y) > 0.0
         && (x.x - pb.x) * (pc.x - pb.x) + (x.y - pb.y) * (pc.y - pb.y) > 0.0
@@ -35,8 +35,7 @@ impl Cdt {
     pub(crate) fn add_owner(&mut self, e: u32, seg: u32) {
         let shape = self.segs[seg as usize].shape;
         let o = self.owners.entry(e >> 1).or_default();
-        o.segs.push(seg);
-        o.shapes.push(shape);
+        o.push(seg, shape);
         self.mesh.set_constrained(e, true);
     }
 
@@ -47,11 +46,8 @@ impl Cdt {
         let Some(o) = self.owners.get_mut(&p) else {
             return;
         };
-        if let Some(i) = o.segs.iter().position(|&s| s == seg) {
-            o.segs.swap_remove(i);
-            o.shapes.swap_remove(i);
-        }
-        if o.segs.is_empty() {
+        o.remove(seg);
+        if o.is_empty() {
             self.owners.remove(&p);
             if !self.mesh.raw_is_border(e) {
                 self.mesh.set_constrained(e, false);
@@ -97,7 +93,7 @@ impl Cdt {
                     && self
                         .owners
                         .get(&(e >> 1))
-                        .is_some_and(|o| o.segs.contains(&seg))
+                        .is_some_and(|o| o.segs().contains(&seg))
                 {
                     found = e;
                     break;
@@ -470,8 +466,9 @@ impl Cdt {
                 ab = h + 1;
             }
         }
-        // Anglada's pseudo-polygon triangulation is already the CDT; the
-        // new diagonals are re-checked as a cheap safety net.
+        // Anglada's pseudo-polygon triangulation is the CDT when the
+        // surroundings were; re-check the region as a safety net.
+        self.pending.extend_from_slice(&sc.edges);
         self.pending.extend_from_slice(&sc.made);
         self.sc = sc;
         ab
@@ -483,7 +480,7 @@ impl Cdt {
         let Some(other) = self
             .owners
             .get(&(e >> 1))
-            .and_then(|o| o.segs.first().copied())
+            .and_then(|o| o.segs().first().copied())
         else {
             return; // border edges are never crossed from inside
         };
@@ -507,6 +504,7 @@ impl Cdt {
         };
         let pv = self.insert_point(x, cur);
         self.created.push(pv);
+        self.crossings.insert(pv, (seg, other));
         if pv != r
             && pv != l
             && let Some(h) = self.find_edge(r, l)
@@ -514,7 +512,7 @@ impl Cdt {
         {
             self.mesh.set_constrained(h, false);
             self.pending.push(h);
-            for &s in &o.segs {
+            for &s in o.segs() {
                 self.tasks.push((pv, l, s));
                 self.tasks.push((r, pv, s));
             }

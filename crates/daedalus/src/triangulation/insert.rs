@@ -23,29 +23,49 @@ fn d2(a: Point, b: Point) -> f64 {
 }
 
 impl Cdt {
-    /// A start vertex near `p`: the last hint or the nearest of a few
-    /// random samples (jump-and-walk: ~n^(1/3) samples, capped).
-    pub(crate) fn hint_for(&self, p: Point, rng: &mut u64) -> u32 {
+    /// A start vertex near `p`: the last hint or the grid cell's vertex,
+    /// whichever is nearer.
+    pub(crate) fn hint_for(&self, p: Point, _rng: &mut u64) -> u32 {
         let m = &self.mesh;
         let mut best = if m.vertex_alive(self.hint) {
             self.hint
         } else {
             0
         };
-        let mut bd = d2(m.raw_pos(best), p);
-        let n = m.vedge.len();
-        let k = ((m.n_vertices as f64).cbrt() as usize).min(48);
-        for _ in 0..k {
-            let v = (splitmix(rng) % n as u64) as u32;
-            if m.vertex_alive(v) {
-                let d = d2(m.raw_pos(v), p);
-                if d < bd {
-                    bd = d;
-                    best = v;
+        let c = self.hgrid[self.hg_cell(p)];
+        if m.vertex_alive(c) && d2(m.raw_pos(c), p) < d2(m.raw_pos(best), p) {
+            best = c;
+        }
+        best
+    }
+
+    #[inline]
+    fn hg_cell(&self, p: Point) -> usize {
+        let [x0, y0, x1, y1] = self.bounds;
+        let n = self.hg_n as f64;
+        let cx = (((p.x - x0) / (x1 - x0)) * n) as usize;
+        let cy = (((p.y - y0) / (y1 - y0)) * n) as usize;
+        let k = self.hg_n as usize - 1;
+        cy.min(k) * self.hg_n as usize + cx.min(k)
+    }
+
+    /// Records new vertex `v` in the hint grid (regrown as the mesh grows).
+    #[inline]
+    fn hg_note(&mut self, v: u32, p: Point) {
+        if self.mesh.n_vertices > 4 * self.hgrid.len() {
+            let n = ((self.mesh.n_vertices / 2) as f64).sqrt().ceil().max(1.0) as u32;
+            self.hg_n = n;
+            self.hgrid.clear();
+            self.hgrid.resize((n * n) as usize, 0);
+            for u in 0..self.mesh.vedge.len() as u32 {
+                if self.mesh.vertex_alive(u) {
+                    let c = self.hg_cell(self.mesh.raw_pos(u));
+                    self.hgrid[c] = u;
                 }
             }
         }
-        best
+        let c = self.hg_cell(p);
+        self.hgrid[c] = v;
     }
 
     /// Stochastic visibility walk from vertex `start` to `p` (exact orient2d).
@@ -119,6 +139,7 @@ impl Cdt {
             Loc::Out => return NONE,
         };
         self.set_user(v, false);
+        self.hg_note(v, p);
         self.legalize_vertex(v);
         v
     }
@@ -210,6 +231,8 @@ impl Cdt {
         self.rng = rng;
         let v = self.insert_point(p, h);
         self.set_user(v, true);
+        self.run_tasks();
+        self.settle();
         self.hint = v;
         Ok(self.mesh.vertex_handle(v))
     }
@@ -232,6 +255,8 @@ impl Cdt {
         let h = self.mesh.vraw(hint)?;
         let v = self.insert_point(p, h);
         self.set_user(v, true);
+        self.run_tasks();
+        self.settle();
         self.hint = v;
         Ok(self.mesh.vertex_handle(v))
     }
@@ -275,6 +300,8 @@ impl Cdt {
             out[i] = v;
             h = v;
         }
+        self.run_tasks();
+        self.settle();
         self.hint = h;
         Ok(out
             .into_iter()

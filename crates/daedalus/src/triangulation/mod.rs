@@ -95,11 +95,89 @@ pub struct ShapeId {
     pub(crate) generation: u32,
 }
 
-/// Owners of one constrained edge (parallel vectors: segment, its shape).
-#[derive(Clone, Debug, Default)]
+/// Owners of one constrained edge: parallel lists (segment, its shape),
+/// the common single owner stored inline (no allocation).
+#[derive(Clone, Debug)]
 pub(crate) struct Owners {
-    pub(crate) segs: Vec<u32>,
-    pub(crate) shapes: Vec<ShapeId>,
+    n: u32,
+    seg1: [u32; 1],
+    shape1: [ShapeId; 1],
+    /// All owners when more than one (boxed: keeps the entry small).
+    pub(crate) more: Option<Box<(Vec<u32>, Vec<ShapeId>)>>,
+}
+
+impl Default for Owners {
+    fn default() -> Self {
+        Owners {
+            n: 0,
+            seg1: [NONE],
+            shape1: [ShapeId {
+                idx: NONE,
+                generation: 0,
+            }],
+            more: None,
+        }
+    }
+}
+
+impl Owners {
+    #[inline]
+    pub(crate) fn segs(&self) -> &[u32] {
+        match &self.more {
+            Some(m) => &m.0,
+            None => &self.seg1[..self.n as usize],
+        }
+    }
+    #[inline]
+    pub(crate) fn shapes(&self) -> &[ShapeId] {
+        match &self.more {
+            Some(m) => &m.1,
+            None => &self.shape1[..self.n as usize],
+        }
+    }
+    #[inline]
+    pub(crate) fn is_empty(&self) -> bool {
+        self.n == 0
+    }
+    pub(crate) fn push(&mut self, seg: u32, shape: ShapeId) {
+        match self.n {
+            0 => {
+                self.seg1[0] = seg;
+                self.shape1[0] = shape;
+            }
+            1 => {
+                self.more = Some(Box::new((
+                    vec![self.seg1[0], seg],
+                    vec![self.shape1[0], shape],
+                )));
+            }
+            _ => {
+                let m = self.more.as_mut().expect("n > 1");
+                m.0.push(seg);
+                m.1.push(shape);
+            }
+        }
+        self.n += 1;
+    }
+    /// Removes one ownership by `seg`.
+    pub(crate) fn remove(&mut self, seg: u32) {
+        let Some(i) = self.segs().iter().position(|&s| s == seg) else {
+            return;
+        };
+        if self.n == 1 {
+            self.n = 0;
+            return;
+        }
+        let m = self.more.as_mut().expect("n > 1");
+        m.0.swap_remove(i);
+        m.1.swap_remove(i);
+        self.n -= 1;
+        if self.n == 1 {
+            self.seg1[0] = m.0[0];
+            self.shape1[0] = m.1[0];
+            self.more = None;
+        }
+    }
 }
 
 /// One input segment (after clipping), between two mesh vertices.
@@ -146,6 +224,8 @@ pub struct Cdt {
     pub(crate) mesh: Mesh,
     pub(crate) bounds: [f64; 4],
     pub(crate) owners: IdMap<Owners>,
+    /// Vertices made as crossing points: the two segments that crossed.
+    pub(crate) crossings: IdMap<(u32, u32)>,
     pub(crate) user: Vec<u64>,
     pub(crate) segs: Vec<Segment>,
     pub(crate) free_segs: Vec<u32>,
@@ -153,6 +233,10 @@ pub struct Cdt {
     pub(crate) free_shapes: Vec<u32>,
     pub(crate) objects: crate::objects::ObjectTable,
     pub(crate) hint: u32,
+    /// Coarse grid of recent vertices (cells <= vertices / 2): O(1) start
+    /// points for the walk anywhere in the world.
+    pub(crate) hgrid: Vec<u32>,
+    pub(crate) hg_n: u32,
     pub(crate) rng: u64,
     pub(crate) flips: Vec<u32>,
     pub(crate) pending: Vec<u32>,
@@ -207,6 +291,7 @@ impl Cdt {
             mesh: Mesh::rectangle(xmin, ymin, xmax, ymax),
             bounds: [xmin, ymin, xmax, ymax],
             owners: IdMap::default(),
+            crossings: IdMap::default(),
             user: vec![0],
             segs: Vec::new(),
             free_segs: Vec::new(),
@@ -214,6 +299,8 @@ impl Cdt {
             free_shapes: Vec::new(),
             objects: Default::default(),
             hint: 0,
+            hgrid: vec![0],
+            hg_n: 1,
             rng: 0x9E37_79B9_7F4A_7C15,
             flips: Vec::new(),
             pending: Vec::new(),
@@ -294,7 +381,7 @@ impl Cdt {
         Ok(self
             .owners
             .get(&(e >> 1))
-            .map(|o| o.shapes.as_slice())
+            .map(|o| o.shapes())
             .unwrap_or(&[]))
     }
 
@@ -461,7 +548,11 @@ impl Cdt {
             + self
                 .owners
                 .values()
-                .map(|o| o.segs.capacity() * 4 + o.shapes.capacity() * 8)
+                .map(|o| {
+                    o.more
+                        .as_ref()
+                        .map_or(0, |m| 48 + m.0.capacity() * 4 + m.1.capacity() * 8)
+                })
                 .sum::<usize>();
         let shapes: usize = self.shapes.capacity() * size_of::<ShapeSlot>()
             + self
@@ -484,10 +575,12 @@ impl Cdt {
             + self.tasks.capacity() * 12;
         self.mesh.heap_bytes()
             + owners
+            + self.crossings.capacity() * 13
             + shapes
             + self.segs.capacity() * size_of::<Segment>()
             + (self.free_segs.capacity() + self.free_shapes.capacity()) * 4
             + self.user.capacity() * 8
+            + self.hgrid.capacity() * 4
             + scratch
             + self.objects.heap_bytes()
     }

@@ -78,26 +78,34 @@ impl Cdt {
     }
 
     /// Does a live constraint need `v`? A corner, a user vertex, an end
-    /// point of a live segment, or a vertex where the chains of live
-    /// segments diverge (more than two owned edges: an exact crossing of
-    /// non-collinear segments, or where rounded crossing points made
-    /// chains part). A vertex only passed straight through by segments
-    /// sharing the same two edges is not needed.
+    /// point of a live segment, or the crossing of two live non-collinear
+    /// segments passing through it (`v` exactly on both input lines, their
+    /// computed crossing point, or recorded as made by their crossing).
     pub(crate) fn vertex_needed(&self, v: u32) -> bool {
         if v < 4 || self.is_user(v) {
             return true;
         }
         let m = &self.mesh;
+        let pv = m.raw_pos(v);
         let start = m.raw_vertex_edge(v);
         let mut e = start;
         let mut owned = 0;
+        let mut segs: [u32; 8] = [0; 8];
+        let mut ns = 0;
         loop {
             if let Some(o) = self.owners.get(&(e >> 1)) {
                 owned += 1;
-                for &g in &o.segs {
+                for &g in o.segs() {
                     let s = &self.segs[g as usize];
                     if s.a == v || s.b == v {
                         return true;
+                    }
+                    if !segs[..ns].contains(&g) {
+                        if ns == segs.len() {
+                            return true; // many segments meet here: keep
+                        }
+                        segs[ns] = g;
+                        ns += 1;
                     }
                 }
             }
@@ -106,11 +114,34 @@ impl Cdt {
                 break;
             }
         }
-        owned > 2
+        if owned <= 2 {
+            return false;
+        }
+        if let Some(&(s, t)) = self.crossings.get(&v)
+            && segs[..ns].contains(&s)
+            && segs[..ns].contains(&t)
+            && self.segs[s as usize].alive
+            && self.segs[t as usize].alive
+        {
+            return true;
+        }
+        for i in 0..ns {
+            for j in i + 1..ns {
+                let (s, t) = (&self.segs[segs[i] as usize], &self.segs[segs[j] as usize]);
+                if orient2d(s.pa, s.pb, t.pa) == 0.0 && orient2d(s.pa, s.pb, t.pb) == 0.0 {
+                    continue;
+                }
+                let exact = orient2d(s.pa, s.pb, pv) == 0.0 && orient2d(t.pa, t.pb, pv) == 0.0;
+                if exact || super::constraint::crossing_point(s.pa, s.pb, t.pa, t.pb) == pv {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
-    /// Removes `v` if nothing needs it; merges the chain through it if only
-    /// collinear segments pass.
+    /// Removes `v` if nothing needs it; segments still passing through it
+    /// are re-inserted between their chain neighbours.
     pub(crate) fn cleanup_vertex(&mut self, v: u32) {
         if !self.mesh.vertex_alive(v) || self.vertex_needed(v) {
             return;
@@ -118,39 +149,43 @@ impl Cdt {
         let m = &self.mesh;
         let start = m.raw_vertex_edge(v);
         let mut e = start;
-        let mut owned = [0u32; 2];
-        let mut n = 0;
+        let mut owned: Vec<u32> = Vec::new();
+        let mut through: Vec<(u32, [u32; 2], u8)> = Vec::new();
         loop {
-            if self.owners.contains_key(&(e >> 1)) {
-                if n == 2 {
-                    return; // not a simple chain: keep (never expected)
+            if let Some(o) = self.owners.get(&(e >> 1)) {
+                owned.push(e);
+                let d = m.raw_dest(e);
+                for &g in o.segs() {
+                    match through.iter_mut().find(|t| t.0 == g) {
+                        Some(t) if t.2 < 2 => {
+                            t.1[t.2 as usize] = d;
+                            t.2 += 1;
+                        }
+                        Some(_) => return, // not a simple chain: keep
+                        None => through.push((g, [d, d], 1)),
+                    }
                 }
-                owned[n] = e;
-                n += 1;
             }
             e = m.raw_rot_right(e);
             if e == start {
                 break;
             }
         }
-        match n {
-            0 => self.remove_vertex_raw(v),
-            2 => {
-                let (u, w) = (m.raw_dest(owned[0]), m.raw_dest(owned[1]));
-                let o = self.take_owners(owned[0]);
-                self.take_owners(owned[1]);
-                self.remove_vertex_raw(v);
-                if let Some(o) = o {
-                    for &g in &o.segs {
-                        self.tasks.push((u, w, g));
-                    }
-                }
-                self.run_tasks();
-                // the chains at u and w changed: re-check them
-                self.created.push(u);
-                self.created.push(w);
-            }
-            _ => {}
+        if through.iter().any(|t| t.2 != 2) {
+            return;
+        }
+        for &h in &owned {
+            self.take_owners(h);
+        }
+        self.remove_vertex_raw(v);
+        for &(g, [u, w], _) in &through {
+            self.tasks.push((u, w, g));
+        }
+        self.run_tasks();
+        // the chains at the neighbours changed: re-check them
+        for &(_, [u, w], _) in &through {
+            self.created.push(u);
+            self.created.push(w);
         }
     }
 
@@ -214,6 +249,7 @@ impl Cdt {
             m.free_face(f);
         }
         m.free_vertex(v);
+        self.crossings.remove(&v);
         sc.tris.clear();
         ear_clip(m, &mut sc.poly, &mut sc.tris);
         sc.made.clear();

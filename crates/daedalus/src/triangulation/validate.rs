@@ -162,10 +162,7 @@ impl Cdt {
             let (f, g) = (m.raw_face(e), m.raw_face(e + 1));
             let border = (f < OUTER_FACES) != (g < OUTER_FACES);
             let cons = m.raw_is_constrained(e);
-            let owned = self
-                .owners
-                .get(&(e >> 1))
-                .is_some_and(|o| !o.segs.is_empty());
+            let owned = self.owners.get(&(e >> 1)).is_some_and(|o| !o.is_empty());
             if border && !cons {
                 out.push(Violation::BorderNotConstrained(m.edge_handle(e)));
             }
@@ -214,7 +211,7 @@ impl Cdt {
             }
         }
         for (&p, o) in &self.owners {
-            for (&g, &sh) in o.segs.iter().zip(&o.shapes) {
+            for (&g, &sh) in o.segs().iter().zip(o.shapes()) {
                 let s = self.segs.get(g as usize);
                 if !s.is_some_and(|s| s.alive && s.shape == sh) || !on_path.contains(&(g, p)) {
                     out.push(Violation::StrayOwner(m.edge_handle(2 * p), sh));
@@ -235,9 +232,37 @@ impl Cdt {
     #[doc(hidden)]
     pub fn debug_violation(&self, v: &Violation) {
         let m = &self.mesh;
+        if let Violation::NotDelaunay(h) = v {
+            let e = h.idx;
+            let q = |x: u32| m.raw_pos(x);
+            let (u, w) = (m.raw_origin(e), m.raw_dest(e));
+            let p = m.raw_origin(m.raw_next(m.raw_next(e)));
+            let r = m.raw_origin(m.raw_next(m.raw_next(e ^ 1)));
+            eprintln!(
+                "nd u{u} {:?} w{w} {:?} p{p} {:?} r{r} {:?} pending={:?}",
+                q(u),
+                q(w),
+                q(p),
+                q(r),
+                self.pending
+            );
+            for x in [u, w, p, r] {
+                eprintln!(
+                    "  v{x} user={} needed={}",
+                    self.is_user(x),
+                    self.vertex_needed(x)
+                );
+            }
+        }
         if let Violation::OrphanVertex(h) = v {
             let v = h.idx;
-            eprintln!("orphan {v} at {:?} user={}", m.raw_pos(v), self.is_user(v));
+            eprintln!(
+                "orphan {v} at {:?} user={} needed={} cross={:?}",
+                m.raw_pos(v),
+                self.is_user(v),
+                self.vertex_needed(v),
+                self.crossings.get(&v)
+            );
             let start = m.raw_vertex_edge(v);
             let mut e = start;
             loop {
@@ -248,7 +273,7 @@ impl Cdt {
                     m.raw_pos(m.raw_dest(e)),
                     m.raw_is_constrained(e),
                     o.map(|o| o
-                        .segs
+                        .segs()
                         .iter()
                         .map(|&g| {
                             let s = &self.segs[g as usize];

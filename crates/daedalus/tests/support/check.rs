@@ -61,3 +61,49 @@ pub fn check_polyline(walls: &Walls, pts: &[Point], radius: f64) -> Result<f64, 
     }
     Ok(len)
 }
+
+/// A radius > 0 path: its polyline never crosses a wall, its straight
+/// parts keep the clearance exactly and its arcs at 256 points each.
+pub fn check_path(walls: &Walls, path: &daedalus::path::Path) -> Result<f64, String> {
+    let r = path.radius;
+    check_polyline(walls, &path.polyline(0.1), 0.0)?;
+    let mut at = path.start;
+    let mut straight = Vec::new();
+    for t in &path.turns {
+        straight.push((at, t.from));
+        at = t.to;
+        let sweep = t.sweep();
+        for k in 0..=256 {
+            let a = (t.from.y - t.center.y).atan2(t.from.x - t.center.x);
+            let ang = if t.ccw {
+                a + sweep * k as f64 / 256.0
+            } else {
+                a - sweep * k as f64 / 256.0
+            };
+            let q = Point::new(
+                t.center.x + t.radius * ang.cos(),
+                t.center.y + t.radius * ang.sin(),
+            );
+            for i in walls.segs_near(q, q, r) {
+                let (a, b) = walls.segs[i as usize];
+                let d = point_seg(q, a, b);
+                if d < r - 1e-9 * r.max(1.0) {
+                    return Err(format!("arc point {q:?} is {d} from wall {a:?} {b:?}"));
+                }
+            }
+        }
+    }
+    straight.push((at, path.goal));
+    for (p, q) in straight {
+        for i in walls.segs_near(p, q, r) {
+            let (a, b) = walls.segs[i as usize];
+            let d = seg_seg(p, q, a, b);
+            if d < r - 1e-9 * r.max(1.0) {
+                return Err(format!(
+                    "segment {p:?} -> {q:?} is {d} from wall {a:?} {b:?}"
+                ));
+            }
+        }
+    }
+    Ok(path.length())
+}

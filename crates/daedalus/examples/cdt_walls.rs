@@ -1,0 +1,24 @@
+//! Builds the walls of one scenario a few times (for profiling):
+//! `cargo run --release -p daedalus --features serde --example cdt_walls -- FILE [RUNS]`
+
+use daedalus::scenario::Scenario;
+use daedalus::triangulation::Cdt;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let sc = Scenario::load(&args[1]).unwrap();
+    let runs: usize = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(5);
+    let [x0, y0, x1, y1] = sc.bounds;
+    for _ in 0..runs {
+        let t = std::time::Instant::now();
+        let mut c = Cdt::new(x0, y0, x1, y1).unwrap();
+        for i in 0..sc.rings.len() {
+            let _ = c.insert_shape(&sc.ring_points(i), true);
+        }
+        println!(
+            "{:.1} ms, {} vertices",
+            t.elapsed().as_secs_f64() * 1e3,
+            c.mesh().vertex_count()
+        );
+    }
+}
