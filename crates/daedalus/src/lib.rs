@@ -8,3 +8,5 @@ pub mod mesh;
 pub mod scenario;
 
 pub use geometry::Point;
+pub mod objects;
+pub mod triangulation;

@@ -37,6 +37,7 @@
 //! assert_eq!(t.polygons[1].parent, Some(0));
 //! ```
 
+mod mesh;
 mod optimize;
 mod trace;
 #[cfg(feature = "image")]

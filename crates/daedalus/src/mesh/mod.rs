@@ -1,5 +1,495 @@
 //! The half-edge mesh.
+//!
+//! Index based: each half-edge stores exactly four `u32`: origin vertex,
+//! opposite half-edge, next left half-edge and left face. Everything else
+//! (destination, previous left, next/prev right, rotations, right face) is
+//! derived. Half-edges are allocated in pairs (`e` and `e ^ 1` are
+//! opposite), so an edge (both halves) is identified by `e >> 1`.
+//!
+//! The world rectangle is a closed mesh ("rectangle primitive"): two inner
+//! triangles plus two *outer* faces (ids 0 and 1) joined by a ghost edge
+//! outside the rectangle, so every half-edge has a next edge and a face.
+//! Outer faces may be polygons (border edges get split); inner faces are
+//! always counter-clockwise triangles. Iterators skip outer faces.
+//!
+//! Crate-internal hot loops use the unchecked raw accessors on `u32`
+//! indices: [`Mesh::raw_origin`], [`Mesh::raw_dest`], [`Mesh::raw_opposite`],
+//! [`Mesh::raw_next`], [`Mesh::raw_prev`], [`Mesh::raw_face`],
+//! [`Mesh::raw_pos`], [`Mesh::raw_face_edge`], [`Mesh::raw_vertex_edge`],
+//! [`Mesh::raw_is_outer_face`], [`Mesh::raw_is_constrained`]; handles
+//! convert with `VertexId::idx` / [`Mesh::vertex_handle`] (and the same for
+//! edges and faces).
 
 mod dump;
+mod handles;
+mod iter;
+pub(crate) mod ops;
 
 pub use dump::MeshDump;
+pub use handles::{EdgeId, FaceId, MeshError, VertexId};
+pub(crate) use handles::{Generations, IdMap};
+pub use iter::{
+    EdgeRotations, FaceEdges, FaceNeighbours, VertexFaces, VertexIncoming, VertexNeighbours,
+    VertexOutgoing,
+};
+
+use crate::Point;
+
+/// Marks a free slot.
+pub(crate) const NONE: u32 = u32::MAX;
+/// Number of outer faces (ids `0` and `1`).
+pub(crate) const OUTER_FACES: u32 = 2;
+
+const ORIGIN: usize = 0;
+const OPP: usize = 1;
+const NEXT: usize = 2;
+const FACE: usize = 3;
+
+/// Half-edge storage of a planar triangulation of a rectangle.
+///
+/// ```
+/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap();
+/// let m = cdt.mesh();
+/// assert_eq!(m.vertex_count(), 4);
+/// assert_eq!(m.face_count(), 2);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Mesh {
+    pub(crate) pos: Vec<Point>,
+    /// One outgoing half-edge per vertex (its left face is inner), NONE if free.
+    pub(crate) vedge: Vec<u32>,
+    /// [origin, opposite, next, face]; origin NONE if free.
+    pub(crate) he: Vec<[u32; 4]>,
+    /// One half-edge per face, NONE if free.
+    pub(crate) fedge: Vec<u32>,
+    /// One bit per edge pair: constrained (walls and the border).
+    pub(crate) cons: Vec<u64>,
+    pub(crate) free_v: Vec<u32>,
+    pub(crate) free_e: Vec<u32>,
+    pub(crate) free_f: Vec<u32>,
+    pub(crate) vgen: Generations,
+    pub(crate) egen: Generations,
+    pub(crate) fgen: Generations,
+    pub(crate) n_vertices: usize,
+    pub(crate) n_faces: usize,
+}
+
+impl Mesh {
+    // ---------------------------------------------------------------- raw
+
+    /// Origin vertex of half-edge `e` (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_origin(&self, e: u32) -> u32 {
+        self.he[e as usize][ORIGIN]
+    }
+    /// Destination vertex of `e` (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_dest(&self, e: u32) -> u32 {
+        self.he[self.raw_opposite(e) as usize][ORIGIN]
+    }
+    /// Opposite half-edge (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_opposite(&self, e: u32) -> u32 {
+        self.he[e as usize][OPP]
+    }
+    /// Next half-edge around the left face (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_next(&self, e: u32) -> u32 {
+        self.he[e as usize][NEXT]
+    }
+    /// Previous half-edge around the left face (unchecked; O(1) on
+    /// triangles, walks the cycle of an outer face).
+    #[inline]
+    pub(crate) fn raw_prev(&self, e: u32) -> u32 {
+        let n = self.raw_next(e);
+        let nn = self.raw_next(n);
+        if self.raw_next(nn) == e {
+            return nn;
+        }
+        let mut x = nn;
+        while self.raw_next(x) != e {
+            x = self.raw_next(x);
+        }
+        x
+    }
+    /// Left face of `e` (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_face(&self, e: u32) -> u32 {
+        self.he[e as usize][FACE]
+    }
+    /// Position of vertex `v` (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_pos(&self, v: u32) -> Point {
+        self.pos[v as usize]
+    }
+    /// One half-edge of face `f` (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_face_edge(&self, f: u32) -> u32 {
+        self.fedge[f as usize]
+    }
+    /// One outgoing half-edge of `v` whose left face is inner (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_vertex_edge(&self, v: u32) -> u32 {
+        self.vedge[v as usize]
+    }
+    /// Is `f` one of the two outer faces?
+    #[inline(always)]
+    pub(crate) fn raw_is_outer_face(&self, f: u32) -> bool {
+        f < OUTER_FACES
+    }
+    /// Is the edge of half-edge `e` constrained (a wall or the border)?
+    #[inline(always)]
+    pub(crate) fn raw_is_constrained(&self, e: u32) -> bool {
+        let p = e >> 1;
+        (self.cons[(p >> 6) as usize] >> (p & 63)) & 1 != 0
+    }
+    #[inline]
+    pub(crate) fn set_constrained(&mut self, e: u32, on: bool) {
+        let p = e >> 1;
+        let w = &mut self.cons[(p >> 6) as usize];
+        if on {
+            *w |= 1 << (p & 63);
+        } else {
+            *w &= !(1 << (p & 63));
+        }
+    }
+    /// Is `e` a border edge (one side is an outer face)?
+    #[inline]
+    pub(crate) fn raw_is_border(&self, e: u32) -> bool {
+        self.raw_face(e) < OUTER_FACES || self.raw_face(self.raw_opposite(e)) < OUTER_FACES
+    }
+    /// Is `e` the ghost edge outside the rectangle (both faces outer)?
+    #[inline]
+    pub(crate) fn raw_is_ghost(&self, e: u32) -> bool {
+        self.raw_face(e) < OUTER_FACES && self.raw_face(self.raw_opposite(e)) < OUTER_FACES
+    }
+    #[inline]
+    pub(crate) fn vertex_alive(&self, v: u32) -> bool {
+        (v as usize) < self.vedge.len() && self.vedge[v as usize] != NONE
+    }
+    #[inline]
+    pub(crate) fn edge_alive(&self, e: u32) -> bool {
+        (e as usize) < self.he.len() && self.he[e as usize][ORIGIN] != NONE
+    }
+    #[inline]
+    pub(crate) fn face_alive(&self, f: u32) -> bool {
+        (f as usize) < self.fedge.len() && self.fedge[f as usize] != NONE
+    }
+    /// Handle of a live raw vertex.
+    #[inline]
+    pub(crate) fn vertex_handle(&self, v: u32) -> VertexId {
+        VertexId {
+            idx: v,
+            generation: self.vgen.get(v),
+        }
+    }
+    /// Handle of a live raw half-edge.
+    #[inline]
+    pub(crate) fn edge_handle(&self, e: u32) -> EdgeId {
+        EdgeId {
+            idx: e,
+            generation: self.egen.get(e >> 1),
+        }
+    }
+    /// Handle of a live raw face.
+    #[inline]
+    pub(crate) fn face_handle(&self, f: u32) -> FaceId {
+        FaceId {
+            idx: f,
+            generation: self.fgen.get(f),
+        }
+    }
+    /// Raw index of a vertex handle, checked.
+    #[inline]
+    pub(crate) fn vraw(&self, v: VertexId) -> Result<u32, MeshError> {
+        if self.vertex_alive(v.idx) && self.vgen.get(v.idx) == v.generation {
+            Ok(v.idx)
+        } else {
+            Err(MeshError::StaleVertex(v.index()))
+        }
+    }
+    /// Raw index of an edge handle, checked.
+    #[inline]
+    pub(crate) fn eraw(&self, e: EdgeId) -> Result<u32, MeshError> {
+        if self.edge_alive(e.idx) && self.egen.get(e.idx >> 1) == e.generation {
+            Ok(e.idx)
+        } else {
+            Err(MeshError::StaleEdge(e.index()))
+        }
+    }
+    /// Raw index of a face handle, checked.
+    #[inline]
+    pub(crate) fn fraw(&self, f: FaceId) -> Result<u32, MeshError> {
+        if self.face_alive(f.idx) && self.fgen.get(f.idx) == f.generation {
+            Ok(f.idx)
+        } else {
+            Err(MeshError::StaleFace(f.index()))
+        }
+    }
+
+    // ------------------------------------------------------------ checked
+
+    /// Position of a vertex.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let v = cdt.insert_vertex([1.0, 1.0]).unwrap();
+    /// assert_eq!(cdt.mesh().position(v).unwrap().x, 1.0);
+    /// ```
+    pub fn position(&self, v: VertexId) -> Result<Point, MeshError> {
+        Ok(self.raw_pos(self.vraw(v)?))
+    }
+    /// Origin vertex of a half-edge.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let v = m.vertices().next().unwrap();
+    /// assert_eq!(m.origin(m.vertex_edge(v).unwrap()).unwrap(), v);
+    /// ```
+    pub fn origin(&self, e: EdgeId) -> Result<VertexId, MeshError> {
+        Ok(self.vertex_handle(self.raw_origin(self.eraw(e)?)))
+    }
+    /// Destination vertex of a half-edge (origin of its opposite).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.destination(e).unwrap(), m.origin(m.opposite(e).unwrap()).unwrap());
+    /// ```
+    pub fn destination(&self, e: EdgeId) -> Result<VertexId, MeshError> {
+        Ok(self.vertex_handle(self.raw_dest(self.eraw(e)?)))
+    }
+    /// Opposite half-edge.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.opposite(m.opposite(e).unwrap()).unwrap(), e);
+    /// ```
+    pub fn opposite(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_opposite(self.eraw(e)?)))
+    }
+    /// Next half-edge around the left face (counter-clockwise).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// let n = m.next_left(e).unwrap();
+    /// assert_eq!(m.next_left(m.next_left(n).unwrap()).unwrap(), e);
+    /// ```
+    pub fn next_left(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_next(self.eraw(e)?)))
+    }
+    /// Previous half-edge around the left face.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.next_left(m.prev_left(e).unwrap()).unwrap(), e);
+    /// ```
+    pub fn prev_left(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_prev(self.eraw(e)?)))
+    }
+    /// Next half-edge around the right face: `opposite.prev_left.opposite`.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// let n = m.next_right(e).unwrap();
+    /// assert_eq!(m.right_face(n).unwrap(), m.right_face(e).unwrap());
+    /// ```
+    pub fn next_right(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        let e = self.eraw(e)?;
+        Ok(self.edge_handle(self.raw_opposite(self.raw_prev(self.raw_opposite(e)))))
+    }
+    /// Previous half-edge around the right face: `opposite.next_left.opposite`.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.next_right(m.prev_right(e).unwrap()).unwrap(), e);
+    /// ```
+    pub fn prev_right(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        let e = self.eraw(e)?;
+        Ok(self.edge_handle(self.raw_opposite(self.raw_next(self.raw_opposite(e)))))
+    }
+    /// The next outgoing half-edge counter-clockwise around the origin.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.rot_right(m.rot_left(e).unwrap()).unwrap(), e);
+    /// ```
+    pub fn rot_left(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_rot_left(self.eraw(e)?)))
+    }
+    /// The next outgoing half-edge clockwise around the origin.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.origin(m.rot_right(e).unwrap()).unwrap(), m.origin(e).unwrap());
+    /// ```
+    pub fn rot_right(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_rot_right(self.eraw(e)?)))
+    }
+    #[inline]
+    pub(crate) fn raw_rot_left(&self, e: u32) -> u32 {
+        self.raw_opposite(self.raw_prev(e))
+    }
+    #[inline]
+    pub(crate) fn raw_rot_right(&self, e: u32) -> u32 {
+        self.raw_next(self.raw_opposite(e))
+    }
+    /// Left face of a half-edge.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let f = m.faces().next().unwrap();
+    /// assert_eq!(m.left_face(m.face_edge(f).unwrap()).unwrap(), f);
+    /// ```
+    pub fn left_face(&self, e: EdgeId) -> Result<FaceId, MeshError> {
+        Ok(self.face_handle(self.raw_face(self.eraw(e)?)))
+    }
+    /// Right face of a half-edge (left face of its opposite).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
+    /// assert_eq!(m.right_face(e).unwrap(), m.left_face(m.opposite(e).unwrap()).unwrap());
+    /// ```
+    pub fn right_face(&self, e: EdgeId) -> Result<FaceId, MeshError> {
+        let e = self.eraw(e)?;
+        Ok(self.face_handle(self.raw_face(self.raw_opposite(e))))
+    }
+    /// One half-edge of a face.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let f = cdt.mesh().faces().next().unwrap();
+    /// assert!(cdt.mesh().face_edge(f).is_ok());
+    /// ```
+    pub fn face_edge(&self, f: FaceId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_face_edge(self.fraw(f)?)))
+    }
+    /// One outgoing half-edge of a vertex (with an inner left face).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let v = m.vertices().next().unwrap();
+    /// assert_eq!(m.origin(m.vertex_edge(v).unwrap()).unwrap(), v);
+    /// ```
+    pub fn vertex_edge(&self, v: VertexId) -> Result<EdgeId, MeshError> {
+        Ok(self.edge_handle(self.raw_vertex_edge(self.vraw(v)?)))
+    }
+    /// Is the face one of the two outer faces closing the rectangle?
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// assert!(m.faces().all(|f| !m.is_outer_face(f).unwrap()));
+    /// ```
+    pub fn is_outer_face(&self, f: FaceId) -> Result<bool, MeshError> {
+        Ok(self.raw_is_outer_face(self.fraw(f)?))
+    }
+    /// Is the edge constrained (a wall, or the world border)?
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let v = m.vertices().next().unwrap();
+    /// // a corner has two border edges
+    /// assert_eq!(m.outgoing(v).unwrap().filter(|&e| m.is_constrained(e).unwrap()).count(), 2);
+    /// ```
+    pub fn is_constrained(&self, e: EdgeId) -> Result<bool, MeshError> {
+        Ok(self.raw_is_constrained(self.eraw(e)?))
+    }
+
+    /// Live vertices.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// assert_eq!(cdt.mesh().vertices().count(), 4);
+    /// ```
+    pub fn vertices(&self) -> impl Iterator<Item = VertexId> + '_ {
+        (0..self.vedge.len() as u32)
+            .filter(|&v| self.vedge[v as usize] != NONE)
+            .map(|v| self.vertex_handle(v))
+    }
+    /// Live inner faces (triangles).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// assert_eq!(cdt.mesh().faces().count(), 2);
+    /// ```
+    pub fn faces(&self) -> impl Iterator<Item = FaceId> + '_ {
+        (OUTER_FACES..self.fedge.len() as u32)
+            .filter(|&f| self.fedge[f as usize] != NONE)
+            .map(|f| self.face_handle(f))
+    }
+    /// Number of live vertices.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// assert_eq!(cdt.mesh().vertex_count(), 4);
+    /// ```
+    pub fn vertex_count(&self) -> usize {
+        self.n_vertices
+    }
+    /// Number of inner faces.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// assert_eq!(cdt.mesh().face_count(), 2);
+    /// ```
+    pub fn face_count(&self) -> usize {
+        self.n_faces - OUTER_FACES as usize
+    }
+    /// The three vertices of an inner face, counter-clockwise.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let m = cdt.mesh();
+    /// let [a, b, c] = m.triangle(m.faces().next().unwrap()).unwrap();
+    /// assert!(a != b && b != c);
+    /// ```
+    pub fn triangle(&self, f: FaceId) -> Result<[VertexId; 3], MeshError> {
+        let e = self.raw_face_edge(self.fraw(f)?);
+        let n = self.raw_next(e);
+        Ok([
+            self.vertex_handle(self.raw_origin(e)),
+            self.vertex_handle(self.raw_origin(n)),
+            self.vertex_handle(self.raw_origin(self.raw_next(n))),
+        ])
+    }
+    /// Bytes of all the mesh's buffers (capacity, not length).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// assert!(cdt.mesh().heap_bytes() > 0);
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.pos.capacity() * size_of::<Point>()
+            + self.vedge.capacity() * 4
+            + self.he.capacity() * 16
+            + self.fedge.capacity() * 4
+            + self.cons.capacity() * 8
+            + (self.free_v.capacity() + self.free_e.capacity() + self.free_f.capacity()) * 4
+            + self.vgen.heap_bytes()
+            + self.egen.heap_bytes()
+            + self.fgen.heap_bytes()
+    }
+}

@@ -1,0 +1,288 @@
+//! Crate-internal mesh surgery: the rectangle primitive, slot allocation
+//! with free lists, face/edge splits, flips and re-stitching of a hole.
+
+use super::{Generations, Mesh, NONE, OUTER_FACES};
+use crate::Point;
+
+impl Mesh {
+    /// The rectangle primitive: 4 corners (ids 0..4, counter-clockwise from
+    /// `(xmin, ymin)`), 2 inner triangles, 2 outer faces (ids 0, 1) joined
+    /// by a ghost edge v1-v3 outside the rectangle: a closed mesh.
+    pub(crate) fn rectangle(xmin: f64, ymin: f64, xmax: f64, ymax: f64) -> Mesh {
+        let pos = vec![
+            Point::new(xmin, ymin),
+            Point::new(xmax, ymin),
+            Point::new(xmax, ymax),
+            Point::new(xmin, ymax),
+        ];
+        // pairs: 0 e01/1 e10, 2 e12/3 e21, 4 e23/5 e32, 6 e30/7 e03,
+        // 8 e02/9 e20, 10 e13/11 e31 (ghost). Faces: 0 = outer (v0 v3 v1),
+        // 1 = outer (v2 v1 v3), 2 = (v0 v1 v2), 3 = (v0 v2 v3).
+        let he = vec![
+            [0, 1, 2, 2],
+            [1, 0, 7, 0],
+            [1, 3, 9, 2],
+            [2, 2, 10, 1],
+            [2, 5, 6, 3],
+            [3, 4, 3, 1],
+            [3, 7, 8, 3],
+            [0, 6, 11, 0],
+            [0, 9, 4, 3],
+            [2, 8, 0, 2],
+            [1, 11, 5, 1],
+            [3, 10, 1, 0],
+        ];
+        let mut m = Mesh {
+            pos,
+            vedge: vec![0, 2, 4, 6],
+            he,
+            fedge: vec![7, 3, 0, 8],
+            cons: vec![0],
+            free_v: Vec::new(),
+            free_e: Vec::new(),
+            free_f: Vec::new(),
+            vgen: Generations::default(),
+            egen: Generations::default(),
+            fgen: Generations::default(),
+            n_vertices: 4,
+            n_faces: 4,
+        };
+        for e in [0, 2, 4, 6] {
+            m.set_constrained(e, true);
+        }
+        m
+    }
+
+    /// Reserves room for `n` more vertices (and their ~2n faces, 6n half-edges).
+    pub(crate) fn reserve_vertices(&mut self, n: usize) {
+        self.pos.reserve(n);
+        self.vedge.reserve(n);
+        self.he.reserve(6 * n);
+        self.fedge.reserve(2 * n);
+        self.cons.reserve((3 * n).div_ceil(64));
+    }
+
+    #[inline]
+    pub(crate) fn alloc_vertex(&mut self, p: Point) -> u32 {
+        self.n_vertices += 1;
+        if let Some(v) = self.free_v.pop() {
+            self.pos[v as usize] = p;
+            v
+        } else {
+            self.pos.push(p);
+            self.vedge.push(NONE);
+            (self.pos.len() - 1) as u32
+        }
+    }
+    pub(crate) fn free_vertex(&mut self, v: u32) {
+        self.vedge[v as usize] = NONE;
+        self.vgen.bump(v);
+        self.free_v.push(v);
+        self.n_vertices -= 1;
+    }
+    /// A fresh edge pair `(e, e + 1)`, opposite of each other, unconstrained.
+    #[inline]
+    pub(crate) fn alloc_pair(&mut self) -> u32 {
+        if let Some(e) = self.free_e.pop() {
+            self.he[e as usize][1] = e + 1;
+            self.he[e as usize + 1][1] = e;
+            e
+        } else {
+            let e = self.he.len() as u32;
+            self.he.push([NONE, e + 1, NONE, NONE]);
+            self.he.push([NONE, e, NONE, NONE]);
+            let p = (e >> 1) as usize;
+            if p >> 6 >= self.cons.len() {
+                self.cons.push(0);
+            }
+            e
+        }
+    }
+    pub(crate) fn free_pair(&mut self, e: u32) {
+        let e = e & !1;
+        self.set_constrained(e, false);
+        self.he[e as usize] = [NONE; 4];
+        self.he[e as usize + 1] = [NONE; 4];
+        self.egen.bump(e >> 1);
+        self.free_e.push(e);
+    }
+    #[inline]
+    pub(crate) fn alloc_face(&mut self) -> u32 {
+        self.n_faces += 1;
+        if let Some(f) = self.free_f.pop() {
+            f
+        } else {
+            self.fedge.push(NONE);
+            (self.fedge.len() - 1) as u32
+        }
+    }
+    pub(crate) fn free_face(&mut self, f: u32) {
+        debug_assert!(f >= OUTER_FACES);
+        self.fedge[f as usize] = NONE;
+        self.fgen.bump(f);
+        self.free_f.push(f);
+        self.n_faces -= 1;
+    }
+    #[inline(always)]
+    fn set(&mut self, e: u32, origin: u32, next: u32, face: u32) {
+        let h = &mut self.he[e as usize];
+        h[0] = origin;
+        h[2] = next;
+        h[3] = face;
+    }
+
+    /// Splits inner triangle `f` at a new vertex at `p` (strictly inside).
+    /// Returns the vertex; the three old edges are `next` of the new
+    /// vertex's spokes (used by the Delaunay repair).
+    pub(crate) fn split_face(&mut self, f: u32, p: Point) -> u32 {
+        let a = self.fedge[f as usize];
+        let b = self.raw_next(a);
+        let c = self.raw_next(b);
+        let (x, y, z) = (self.raw_origin(a), self.raw_origin(b), self.raw_origin(c));
+        let v = self.alloc_vertex(p);
+        let f2 = self.alloc_face();
+        let f3 = self.alloc_face();
+        let px = self.alloc_pair(); // x->v, v->x
+        let py = self.alloc_pair();
+        let pz = self.alloc_pair();
+        // f: a, y->v, v->x ; f2: b, z->v, v->y ; f3: c, x->v, v->z
+        self.he[a as usize][2] = py;
+        self.set(py, y, px + 1, f);
+        self.set(px + 1, v, a, f);
+        self.he[b as usize][2] = pz;
+        self.he[b as usize][3] = f2;
+        self.set(pz, z, py + 1, f2);
+        self.set(py + 1, v, b, f2);
+        self.he[c as usize][2] = px;
+        self.he[c as usize][3] = f3;
+        self.set(px, x, pz + 1, f3);
+        self.set(pz + 1, v, c, f3);
+        self.fedge[f as usize] = a;
+        self.fedge[f2 as usize] = b;
+        self.fedge[f3 as usize] = c;
+        self.vedge[v as usize] = px + 1;
+        v
+    }
+
+    /// Splits the edge of half-edge `e` (whose left face is inner) at a new
+    /// vertex at `p` (on its relative interior). `e` becomes `v -> dest`,
+    /// the new pair `m` is `origin -> v`. The constrained flag is copied.
+    /// Returns `(v, m)`.
+    pub(crate) fn split_edge(&mut self, e: u32, p: Point) -> (u32, u32) {
+        let o = self.raw_opposite(e);
+        let x = self.raw_origin(e);
+        let e1 = self.raw_next(e);
+        let e2 = self.raw_next(e1);
+        let z = self.raw_origin(e2);
+        let f1 = self.raw_face(e);
+        let f2 = self.raw_face(o);
+        let v = self.alloc_vertex(p);
+        let m = self.alloc_pair(); // x->v, v->x
+        let cons = self.raw_is_constrained(e);
+        self.set_constrained(m, cons);
+        let g1 = self.alloc_face();
+        let vz = self.alloc_pair(); // v->z, z->v
+        // f1: e (v->y), e1, z->v ; g1: m (x->v), v->z, e2
+        self.he[e as usize][0] = v;
+        self.set(vz + 1, z, e, f1);
+        self.he[e1 as usize][2] = vz + 1;
+        self.set(m, x, vz, g1);
+        self.set(vz, v, e2, g1);
+        self.he[e2 as usize][2] = m;
+        self.he[e2 as usize][3] = g1;
+        self.fedge[f1 as usize] = e;
+        self.fedge[g1 as usize] = m;
+        if self.raw_is_outer_face(f2) {
+            // outer polygon: ... o (y->v) -> m+1 (v->x) -> old next(o) ...
+            let on = self.raw_next(o);
+            self.set(m + 1, v, on, f2);
+            self.he[o as usize][2] = m + 1;
+        } else {
+            let o1 = self.raw_next(o);
+            let o2 = self.raw_next(o1);
+            let w = self.raw_origin(o2);
+            let g2 = self.alloc_face();
+            let vw = self.alloc_pair(); // v->w, w->v
+            // f2: o (y->v), v->w, o2 ; g2: m+1 (v->x), o1, w->v
+            self.set(vw, v, o2, f2);
+            self.he[o as usize][2] = vw;
+            self.set(m + 1, v, o1, g2);
+            self.he[o1 as usize][2] = vw + 1;
+            self.he[o1 as usize][3] = g2;
+            self.set(vw + 1, w, m + 1, g2);
+            self.fedge[f2 as usize] = o;
+            self.fedge[g2 as usize] = m + 1;
+        }
+        self.vedge[x as usize] = m;
+        self.vedge[v as usize] = e;
+        (v, m)
+    }
+
+    /// Flips the diagonal of the convex quad around `e` (both faces inner).
+    /// With `e = u->w`, left apex `p`, right apex `q`, `e` becomes `q->p`.
+    #[inline]
+    pub(crate) fn flip(&mut self, e: u32) {
+        let o = self.raw_opposite(e);
+        let e1 = self.raw_next(e);
+        let e2 = self.raw_next(e1);
+        let o1 = self.raw_next(o);
+        let o2 = self.raw_next(o1);
+        let (u, w) = (self.raw_origin(e), self.raw_origin(o));
+        let p = self.raw_origin(e2);
+        let q = self.raw_origin(o2);
+        let f1 = self.raw_face(e);
+        let f2 = self.raw_face(o);
+        self.set(e, q, e2, f1);
+        self.he[e2 as usize][2] = o1;
+        self.set(o1, u, e, f1);
+        self.set(o, p, o2, f2);
+        self.he[o2 as usize][2] = e1;
+        self.set(e1, w, o, f2);
+        self.fedge[f1 as usize] = e;
+        self.fedge[f2 as usize] = o;
+        self.vedge[u as usize] = o1;
+        self.vedge[w as usize] = e1;
+    }
+
+    /// Re-stitches a hole: `boundary` are the existing half-edges around the
+    /// hole (their left side is the hole; face/next fields are rewritten),
+    /// `tris` the counter-clockwise triangles covering it. Missing edges are
+    /// allocated. `made` receives new half-edges (both halves' lower index).
+    pub(crate) fn stitch(
+        &mut self,
+        boundary: &[u32],
+        tris: &[[u32; 3]],
+        scratch: &mut Vec<(u32, u32, u32)>,
+        made: &mut Vec<u32>,
+    ) {
+        scratch.clear();
+        for &b in boundary {
+            scratch.push((self.raw_origin(b), self.raw_dest(b), b));
+        }
+        for t in tris {
+            let f = self.alloc_face();
+            let mut hs = [0u32; 3];
+            for k in 0..3 {
+                let (a, b) = (t[k], t[(k + 1) % 3]);
+                hs[k] = if let Some(&(_, _, h)) = scratch.iter().find(|s| s.0 == a && s.1 == b) {
+                    h
+                } else {
+                    let h = self.alloc_pair();
+                    self.he[h as usize][0] = a;
+                    self.he[h as usize + 1][0] = b;
+                    scratch.push((b, a, h + 1));
+                    made.push(h);
+                    h
+                };
+            }
+            for k in 0..3 {
+                let h = hs[k];
+                self.he[h as usize][0] = t[k];
+                self.he[h as usize][2] = hs[(k + 1) % 3];
+                self.he[h as usize][3] = f;
+                self.vedge[t[k] as usize] = h;
+            }
+            self.fedge[f as usize] = hs[0];
+        }
+    }
+}

@@ -1,0 +1,505 @@
+//! The fully dynamic constrained Delaunay triangulation (CDT).
+//!
+//! Vertices, segments and shapes (polylines, open or closed, overlapping and
+//! crossing each other) are inserted and removed at any time. Every
+//! topological decision uses the exact predicates of [`crate::geometry`].
+//! Segment insertion follows Anglada (1997) / Kallmann, Bieri & Thalmann
+//! (2003): walk from one end to the other, remove the crossed edges and
+//! re-triangulate the two pseudo-polygons; a crossed constraint is split
+//! at the crossing point, which both constraints then share.
+
+mod constraint;
+pub mod fuzz;
+mod insert;
+mod remove;
+mod validate;
+
+pub use validate::Violation;
+
+use crate::Point;
+use crate::mesh::{EdgeId, FaceId, IdMap, Mesh, MeshDump, MeshError, NONE, OUTER_FACES, VertexId};
+
+/// Largest accepted absolute coordinate. Keeps every predicate and the
+/// crossing-point formula far from overflow.
+pub const MAX_COORD: f64 = 1e15;
+
+/// Errors of the CDT operations. A failed operation changes nothing.
+///
+/// ```
+/// use daedalus::triangulation::{Cdt, CdtError};
+/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// assert!(matches!(cdt.insert_vertex([f64::NAN, 1.0]), Err(CdtError::NonFinite)));
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum CdtError {
+    #[error("coordinate is NaN or infinite")]
+    NonFinite,
+    #[error("coordinate {0} is beyond MAX_COORD ({MAX_COORD})")]
+    OutOfRange(f64),
+    #[error("point ({0}, {1}) is outside the world bounds")]
+    OutsideBounds(f64, f64),
+    #[error("zero-length segment")]
+    ZeroLength,
+    #[error("a shape needs at least two distinct points")]
+    TooFewPoints,
+    #[error("invalid bounds: need finite xmin < xmax and ymin < ymax")]
+    InvalidBounds,
+    #[error("stale or unknown {0} handle")]
+    StaleHandle(&'static str),
+    #[error("the four corner vertices cannot be removed")]
+    CornerVertex,
+    #[error("internal error: {0}")]
+    Internal(&'static str),
+}
+
+impl From<MeshError> for CdtError {
+    fn from(e: MeshError) -> Self {
+        CdtError::StaleHandle(match e {
+            MeshError::StaleVertex(_) => "vertex",
+            MeshError::StaleEdge(_) => "edge",
+            MeshError::StaleFace(_) => "face",
+        })
+    }
+}
+
+/// Where a point lies in the triangulation.
+///
+/// ```
+/// use daedalus::triangulation::{Cdt, Location};
+/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let v = cdt.insert_vertex([3.0, 3.0]).unwrap();
+/// assert_eq!(cdt.locate([3.0, 3.0]).unwrap(), Location::Vertex(v));
+/// assert_eq!(cdt.locate([30.0, 3.0]).unwrap(), Location::Outside);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Location {
+    Vertex(VertexId),
+    /// On the relative interior of this edge (the half-edge with an inner left face).
+    Edge(EdgeId),
+    /// Strictly inside this inner triangle.
+    Face(FaceId),
+    Outside,
+}
+
+/// Handle of an inserted shape (polyline or segment).
+///
+/// ```
+/// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let s: daedalus::triangulation::ShapeId = cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
+/// cdt.remove_shape(s).unwrap();
+/// assert!(cdt.remove_shape(s).is_err());
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct ShapeId {
+    pub(crate) idx: u32,
+    pub(crate) generation: u32,
+}
+
+/// Owners of one constrained edge (parallel vectors: segment, its shape).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Owners {
+    pub(crate) segs: Vec<u32>,
+    pub(crate) shapes: Vec<ShapeId>,
+}
+
+/// One input segment (after clipping), between two mesh vertices.
+#[derive(Clone, Debug)]
+pub(crate) struct Segment {
+    pub(crate) a: u32,
+    pub(crate) b: u32,
+    pub(crate) pa: Point,
+    pub(crate) pb: Point,
+    pub(crate) shape: ShapeId,
+    pub(crate) alive: bool,
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct ShapeSlot {
+    pub(crate) generation: u32,
+    pub(crate) alive: bool,
+    pub(crate) segs: Vec<u32>,
+}
+
+/// Raw location.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Loc {
+    V(u32),
+    E(u32),
+    F(u32),
+    Out,
+}
+
+/// The dynamic constrained Delaunay triangulation of a world rectangle.
+///
+/// ```
+/// use daedalus::triangulation::Cdt;
+/// let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+/// let wall = cdt.insert_shape(&[[10.0, 10.0].into(), [90.0, 10.0].into(), [50.0, 80.0].into()], true).unwrap();
+/// let cross = cdt.insert_segment([50.0, 0.0], [50.0, 100.0]).unwrap();
+/// assert!(cdt.validate().is_empty());
+/// cdt.remove_shape(wall).unwrap();
+/// assert!(cdt.validate().is_empty());
+/// # let _ = cross;
+/// ```
+#[derive(Clone, Debug)]
+pub struct Cdt {
+    pub(crate) mesh: Mesh,
+    pub(crate) bounds: [f64; 4],
+    pub(crate) owners: IdMap<Owners>,
+    pub(crate) user: Vec<u64>,
+    pub(crate) segs: Vec<Segment>,
+    pub(crate) free_segs: Vec<u32>,
+    pub(crate) shapes: Vec<ShapeSlot>,
+    pub(crate) free_shapes: Vec<u32>,
+    pub(crate) objects: crate::objects::ObjectTable,
+    pub(crate) hint: u32,
+    pub(crate) rng: u64,
+    pub(crate) flips: Vec<u32>,
+    pub(crate) pending: Vec<u32>,
+    pub(crate) tasks: Vec<(u32, u32, u32)>,
+    /// Crossing vertices made by the current operation (checked at its end).
+    pub(crate) created: Vec<u32>,
+    pub(crate) sc: Scratch,
+}
+
+/// Reusable buffers (no allocation per operation once warm).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Scratch {
+    pub(crate) crossed: Vec<u32>,
+    pub(crate) left: Vec<u32>,
+    pub(crate) right: Vec<u32>,
+    pub(crate) edges: Vec<u32>,
+    pub(crate) faces: Vec<u32>,
+    pub(crate) tris: Vec<[u32; 3]>,
+    pub(crate) stitch: Vec<(u32, u32, u32)>,
+    pub(crate) made: Vec<u32>,
+    pub(crate) poly: Vec<u32>,
+}
+
+pub(crate) fn check_point(p: Point) -> Result<(), CdtError> {
+    for c in [p.x, p.y] {
+        if !c.is_finite() {
+            return Err(CdtError::NonFinite);
+        }
+        if c.abs() > MAX_COORD {
+            return Err(CdtError::OutOfRange(c));
+        }
+    }
+    Ok(())
+}
+
+impl Cdt {
+    /// An empty world rectangle: 4 corners, 2 triangles.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 5.0).unwrap();
+    /// assert_eq!(cdt.bounds(), [0.0, 0.0, 10.0, 5.0]);
+    /// assert!(daedalus::triangulation::Cdt::new(1.0, 0.0, 0.0, 5.0).is_err());
+    /// ```
+    pub fn new(xmin: f64, ymin: f64, xmax: f64, ymax: f64) -> Result<Cdt, CdtError> {
+        for c in [xmin, ymin, xmax, ymax] {
+            check_point(Point::new(c, 0.0)).map_err(|_| CdtError::InvalidBounds)?;
+        }
+        if xmin >= xmax || ymin >= ymax {
+            return Err(CdtError::InvalidBounds);
+        }
+        Ok(Cdt {
+            mesh: Mesh::rectangle(xmin, ymin, xmax, ymax),
+            bounds: [xmin, ymin, xmax, ymax],
+            owners: IdMap::default(),
+            user: vec![0],
+            segs: Vec::new(),
+            free_segs: Vec::new(),
+            shapes: Vec::new(),
+            free_shapes: Vec::new(),
+            objects: Default::default(),
+            hint: 0,
+            rng: 0x9E37_79B9_7F4A_7C15,
+            flips: Vec::new(),
+            pending: Vec::new(),
+            tasks: Vec::new(),
+            created: Vec::new(),
+            sc: Scratch::default(),
+        })
+    }
+
+    /// The world rectangle `[xmin, ymin, xmax, ymax]`.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(-1.0, -2.0, 3.0, 4.0).unwrap();
+    /// assert_eq!(cdt.bounds()[3], 4.0);
+    /// ```
+    pub fn bounds(&self) -> [f64; 4] {
+        self.bounds
+    }
+
+    /// The underlying half-edge mesh.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+    /// assert_eq!(cdt.mesh().face_count(), 2);
+    /// ```
+    pub fn mesh(&self) -> &Mesh {
+        &self.mesh
+    }
+
+    pub(crate) fn in_bounds(&self, p: Point) -> bool {
+        let [x0, y0, x1, y1] = self.bounds;
+        p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1
+    }
+
+    #[inline]
+    pub(crate) fn is_user(&self, v: u32) -> bool {
+        (self.user.get((v >> 6) as usize).copied().unwrap_or(0) >> (v & 63)) & 1 != 0
+    }
+    #[inline]
+    pub(crate) fn set_user(&mut self, v: u32, on: bool) {
+        let w = (v >> 6) as usize;
+        if w >= self.user.len() {
+            self.user.resize(w + 1, 0);
+        }
+        if on {
+            self.user[w] |= 1 << (v & 63);
+        } else {
+            self.user[w] &= !(1 << (v & 63));
+        }
+    }
+
+    /// Is the edge constrained (a wall or the world border)? Stale handles
+    /// give `false`.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
+    /// assert_eq!(cdt.constrained_edges().filter(|&e| cdt.is_constrained(e)).count(), 5);
+    /// ```
+    pub fn is_constrained(&self, e: EdgeId) -> bool {
+        self.mesh
+            .eraw(e)
+            .is_ok_and(|e| self.mesh.raw_is_constrained(e))
+    }
+
+    /// The shapes owning a constrained edge, one entry per owning segment
+    /// (a shape overlapping itself appears twice); empty for an
+    /// unconstrained or border edge.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let s = cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
+    /// let e = cdt.constrained_edges().find(|&e| !cdt.edge_owners(e).unwrap().is_empty()).unwrap();
+    /// assert_eq!(cdt.edge_owners(e).unwrap(), &[s]);
+    /// ```
+    pub fn edge_owners(&self, e: EdgeId) -> Result<&[ShapeId], CdtError> {
+        let e = self.mesh.eraw(e)?;
+        Ok(self
+            .owners
+            .get(&(e >> 1))
+            .map(|o| o.shapes.as_slice())
+            .unwrap_or(&[]))
+    }
+
+    /// Inner triangles.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// assert_eq!(cdt.triangles().count(), 2);
+    /// ```
+    pub fn triangles(&self) -> impl Iterator<Item = FaceId> + '_ {
+        self.mesh.faces()
+    }
+
+    /// One half-edge per constrained edge (walls and border; the one with
+    /// the inner left face when the other side is outside).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// assert_eq!(cdt.constrained_edges().count(), 4);
+    /// ```
+    pub fn constrained_edges(&self) -> impl Iterator<Item = EdgeId> + '_ {
+        let m = &self.mesh;
+        (0..(m.he.len() as u32) / 2).filter_map(move |p| {
+            let e = 2 * p;
+            if !m.edge_alive(e) || !m.raw_is_constrained(e) {
+                return None;
+            }
+            let (f, g) = (m.raw_face(e), m.raw_face(e + 1));
+            if f < OUTER_FACES && g < OUTER_FACES {
+                return None;
+            }
+            Some(m.edge_handle(if f < OUTER_FACES { e + 1 } else { e }))
+        })
+    }
+
+    /// Where `p` lies.
+    ///
+    /// ```
+    /// use daedalus::triangulation::{Cdt, Location};
+    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// assert!(matches!(cdt.locate([5.0, 5.0]).unwrap(), Location::Edge(_)));
+    /// assert!(matches!(cdt.locate([1.0, 5.0]).unwrap(), Location::Face(_)));
+    /// ```
+    pub fn locate(&self, p: impl Into<Point>) -> Result<Location, CdtError> {
+        let p = p.into();
+        check_point(p)?;
+        if !self.in_bounds(p) {
+            return Ok(Location::Outside);
+        }
+        let mut rng = self.rng;
+        let h = self.hint_for(p, &mut rng);
+        Ok(match self.walk(p, h, &mut rng) {
+            Loc::V(v) => Location::Vertex(self.mesh.vertex_handle(v)),
+            Loc::E(e) => Location::Edge(self.mesh.edge_handle(e)),
+            Loc::F(f) => Location::Face(self.mesh.face_handle(f)),
+            Loc::Out => Location::Outside,
+        })
+    }
+
+    /// Is the shape handle live?
+    pub(crate) fn shape_raw(&self, s: ShapeId) -> Result<u32, CdtError> {
+        match self.shapes.get(s.idx as usize) {
+            Some(sl) if sl.alive && sl.generation == s.generation => Ok(s.idx),
+            _ => Err(CdtError::StaleHandle("shape")),
+        }
+    }
+
+    /// Live shapes.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// cdt.insert_segment([1.0, 1.0], [2.0, 2.0]).unwrap();
+    /// assert_eq!(cdt.shapes().count(), 1);
+    /// ```
+    pub fn shapes(&self) -> impl Iterator<Item = ShapeId> + '_ {
+        self.shapes
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.alive)
+            .map(|(i, s)| ShapeId {
+                idx: i as u32,
+                generation: s.generation,
+            })
+    }
+
+    /// The input segments of a shape (after clipping to the bounds), as
+    /// end point pairs.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let s = cdt.insert_segment([-5.0, 5.0], [5.0, 5.0]).unwrap();
+    /// assert_eq!(cdt.shape_segments(s).unwrap(), vec![([0.0, 5.0].into(), [5.0, 5.0].into())]);
+    /// ```
+    pub fn shape_segments(&self, s: ShapeId) -> Result<Vec<(Point, Point)>, CdtError> {
+        let s = self.shape_raw(s)?;
+        Ok(self.shapes[s as usize]
+            .segs
+            .iter()
+            .map(|&g| (self.segs[g as usize].pa, self.segs[g as usize].pb))
+            .collect())
+    }
+
+    /// Is the vertex user-inserted (by [`Cdt::insert_vertex`])?
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let v = cdt.insert_vertex([1.0, 1.0]).unwrap();
+    /// assert!(cdt.is_user_vertex(v).unwrap());
+    /// ```
+    pub fn is_user_vertex(&self, v: VertexId) -> Result<bool, CdtError> {
+        Ok(self.is_user(self.mesh.vraw(v)?))
+    }
+
+    /// The triangulation written out: live vertices, counter-clockwise
+    /// inner triangles covering the bounds, each constrained edge once
+    /// (walls and border).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let d = cdt.dump();
+    /// assert_eq!((d.vertices.len(), d.triangles.len(), d.constrained.len()), (4, 2, 4));
+    /// ```
+    pub fn dump(&self) -> MeshDump {
+        let m = &self.mesh;
+        let mut map = vec![NONE; m.pos.len()];
+        let mut d = MeshDump::default();
+        for (v, &e) in m.vedge.iter().enumerate() {
+            if e != NONE {
+                map[v] = d.vertices.len() as u32;
+                d.vertices.push([m.pos[v].x, m.pos[v].y]);
+            }
+        }
+        for f in OUTER_FACES..m.fedge.len() as u32 {
+            let e = m.fedge[f as usize];
+            if e == NONE {
+                continue;
+            }
+            let n = m.raw_next(e);
+            d.triangles.push([
+                map[m.raw_origin(e) as usize],
+                map[m.raw_origin(n) as usize],
+                map[m.raw_origin(m.raw_next(n)) as usize],
+            ]);
+        }
+        for e in self.constrained_edges() {
+            d.constrained.push([
+                map[m.raw_origin(e.idx) as usize],
+                map[m.raw_dest(e.idx) as usize],
+            ]);
+        }
+        d
+    }
+
+    /// Bytes held by all buffers of the triangulation (mesh, constraint
+    /// side tables, shapes, scratch).
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// assert!(cdt.heap_bytes() >= cdt.mesh().heap_bytes());
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let owners: usize = self.owners.capacity() * (1 + 4 + size_of::<Owners>())
+            + self
+                .owners
+                .values()
+                .map(|o| o.segs.capacity() * 4 + o.shapes.capacity() * 8)
+                .sum::<usize>();
+        let shapes: usize = self.shapes.capacity() * size_of::<ShapeSlot>()
+            + self
+                .shapes
+                .iter()
+                .map(|s| s.segs.capacity() * 4)
+                .sum::<usize>();
+        let sc = &self.sc;
+        let scratch = (sc.crossed.capacity()
+            + sc.left.capacity()
+            + sc.right.capacity()
+            + sc.edges.capacity()
+            + sc.faces.capacity()
+            + sc.made.capacity()
+            + sc.poly.capacity())
+            * 4
+            + sc.tris.capacity() * 12
+            + sc.stitch.capacity() * 12
+            + (self.flips.capacity() + self.pending.capacity()) * 4
+            + self.tasks.capacity() * 12;
+        self.mesh.heap_bytes()
+            + owners
+            + shapes
+            + self.segs.capacity() * size_of::<Segment>()
+            + (self.free_segs.capacity() + self.free_shapes.capacity()) * 4
+            + self.user.capacity() * 8
+            + scratch
+            + self.objects.heap_bytes()
+    }
+}
+
+/// Checks a coordinate pair: finite and within [`MAX_COORD`].
+///
+/// ```
+/// use daedalus::triangulation::check_point_pub;
+/// assert!(check_point_pub([1.0, 2.0].into()).is_ok());
+/// assert!(check_point_pub([1e300, 2.0].into()).is_err());
+/// ```
+pub fn check_point_pub(p: Point) -> Result<(), CdtError> {
+    check_point(p)
+}

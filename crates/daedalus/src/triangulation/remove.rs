@@ -1,0 +1,282 @@
+//! Removal: shapes (drop ownerships, unconstrain, flip), vertices no
+//! constraint needs any more (remove the star, ear-clip the hole with exact
+//! predicates, Lawson flips), and merging of chains through vertices that
+//! only collinear segments still pass.
+
+use super::{Cdt, CdtError};
+use crate::geometry::{incircle, orient2d};
+use crate::mesh::{Mesh, VertexId};
+
+impl Cdt {
+    /// Removes a shape. Edges still owned by other shapes stay constrained;
+    /// vertices nothing needs any more are removed; the result is the CDT
+    /// of what remains.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let a = cdt.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
+    /// let b = cdt.insert_segment([5.0, 1.0], [5.0, 9.0]).unwrap();
+    /// cdt.remove_shape(b).unwrap();
+    /// assert_eq!(cdt.mesh().vertex_count(), 6); // corners + a's two ends
+    /// assert!(cdt.validate().is_empty());
+    /// # let _ = a;
+    /// ```
+    pub fn remove_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
+        let s = self.shape_raw(id)?;
+        let segs = std::mem::take(&mut self.shapes[s as usize].segs);
+        let mut path = Vec::new();
+        let mut cand = Vec::new();
+        for &g in &segs {
+            if self.seg_path(g, &mut path) {
+                cand.push(self.segs[g as usize].a);
+                for &h in &path {
+                    cand.push(self.mesh.raw_dest(h));
+                    self.drop_owner(h, g);
+                }
+            } else {
+                cand.push(self.segs[g as usize].a);
+                cand.push(self.segs[g as usize].b);
+            }
+            self.segs[g as usize].alive = false;
+            self.free_segs.push(g);
+        }
+        let slot = &mut self.shapes[s as usize];
+        slot.alive = false;
+        slot.generation += 1;
+        slot.segs = segs;
+        slot.segs.clear();
+        self.free_shapes.push(s);
+        self.legalize_pending();
+        cand.sort_unstable();
+        cand.dedup();
+        for v in cand {
+            self.cleanup_vertex(v);
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// Removes a user vertex. If constraints still need it (segment end
+    /// point or crossing), it stays, no longer marked user-inserted.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let v = cdt.insert_vertex([3.0, 3.0]).unwrap();
+    /// cdt.remove_vertex(v).unwrap();
+    /// assert_eq!(cdt.mesh().vertex_count(), 4);
+    /// assert!(cdt.remove_vertex(v).is_err()); // stale
+    /// ```
+    pub fn remove_vertex(&mut self, v: VertexId) -> Result<(), CdtError> {
+        let v = self.mesh.vraw(v)?;
+        if v < 4 {
+            return Err(CdtError::CornerVertex);
+        }
+        self.set_user(v, false);
+        self.cleanup_vertex(v);
+        self.settle();
+        Ok(())
+    }
+
+    /// Does a live constraint need `v`? A corner, a user vertex, an end
+    /// point of a live segment, or a vertex where the chains of live
+    /// segments diverge (more than two owned edges: an exact crossing of
+    /// non-collinear segments, or where rounded crossing points made
+    /// chains part). A vertex only passed straight through by segments
+    /// sharing the same two edges is not needed.
+    pub(crate) fn vertex_needed(&self, v: u32) -> bool {
+        if v < 4 || self.is_user(v) {
+            return true;
+        }
+        let m = &self.mesh;
+        let start = m.raw_vertex_edge(v);
+        let mut e = start;
+        let mut owned = 0;
+        loop {
+            if let Some(o) = self.owners.get(&(e >> 1)) {
+                owned += 1;
+                for &g in &o.segs {
+                    let s = &self.segs[g as usize];
+                    if s.a == v || s.b == v {
+                        return true;
+                    }
+                }
+            }
+            e = m.raw_rot_right(e);
+            if e == start {
+                break;
+            }
+        }
+        owned > 2
+    }
+
+    /// Removes `v` if nothing needs it; merges the chain through it if only
+    /// collinear segments pass.
+    pub(crate) fn cleanup_vertex(&mut self, v: u32) {
+        if !self.mesh.vertex_alive(v) || self.vertex_needed(v) {
+            return;
+        }
+        let m = &self.mesh;
+        let start = m.raw_vertex_edge(v);
+        let mut e = start;
+        let mut owned = [0u32; 2];
+        let mut n = 0;
+        loop {
+            if self.owners.contains_key(&(e >> 1)) {
+                if n == 2 {
+                    return; // not a simple chain: keep (never expected)
+                }
+                owned[n] = e;
+                n += 1;
+            }
+            e = m.raw_rot_right(e);
+            if e == start {
+                break;
+            }
+        }
+        match n {
+            0 => self.remove_vertex_raw(v),
+            2 => {
+                let (u, w) = (m.raw_dest(owned[0]), m.raw_dest(owned[1]));
+                let o = self.take_owners(owned[0]);
+                self.take_owners(owned[1]);
+                self.remove_vertex_raw(v);
+                if let Some(o) = o {
+                    for &g in &o.segs {
+                        self.tasks.push((u, w, g));
+                    }
+                }
+                self.run_tasks();
+                // the chains at u and w changed: re-check them
+                self.created.push(u);
+                self.created.push(w);
+            }
+            _ => {}
+        }
+    }
+
+    /// Removes vertex `v` (no owned edges, not a corner): frees its star and
+    /// re-triangulates the hole, then restores Delaunay by flips.
+    pub(crate) fn remove_vertex_raw(&mut self, v: u32) {
+        let mut sc = std::mem::take(&mut self.sc);
+        let m = &mut self.mesh;
+        // spokes clockwise
+        sc.crossed.clear();
+        let start = m.raw_vertex_edge(v);
+        let mut s = start;
+        loop {
+            sc.crossed.push(s);
+            s = m.raw_rot_right(s);
+            if s == start {
+                break;
+            }
+        }
+        sc.edges.clear();
+        sc.faces.clear();
+        sc.poly.clear();
+        let outer = sc
+            .crossed
+            .iter()
+            .position(|&s| m.raw_is_outer_face(m.raw_face(s)));
+        if let Some(i) = outer {
+            sc.crossed.rotate_left(i);
+        }
+        for &s in &sc.crossed {
+            sc.poly.push(m.raw_dest(s));
+            let f = m.raw_face(s);
+            if !m.raw_is_outer_face(f) {
+                sc.edges.push(m.raw_next(s));
+                sc.faces.push(f);
+            }
+        }
+        sc.poly.reverse();
+        let mut keep = u32::MAX;
+        if outer.is_some() {
+            // border vertex: spokes [v->L (outer left), ..., e0 = v->R].
+            // Reuse e0's pair as the new border edge R-L.
+            let out_o = sc.crossed[0];
+            let e0 = *sc.crossed.last().unwrap();
+            let in_o = m.raw_opposite(e0);
+            let l = m.raw_dest(out_o);
+            let of = m.raw_face(in_o);
+            let nn = m.raw_next(out_o);
+            m.he[in_o as usize][2] = nn;
+            m.he[e0 as usize][0] = l;
+            m.fedge[of as usize] = in_o;
+            sc.edges.push(e0);
+            keep = e0 >> 1;
+        }
+        for &s in &sc.crossed {
+            if s >> 1 != keep {
+                m.free_pair(s);
+            }
+        }
+        for &f in &sc.faces {
+            m.free_face(f);
+        }
+        m.free_vertex(v);
+        sc.tris.clear();
+        ear_clip(m, &mut sc.poly, &mut sc.tris);
+        sc.made.clear();
+        m.stitch(&sc.edges, &sc.tris, &mut sc.stitch, &mut sc.made);
+        self.pending.extend_from_slice(&sc.edges);
+        self.pending.extend_from_slice(&sc.made);
+        if let Some(&h) = sc.poly.first() {
+            self.hint = h;
+        }
+        self.sc = sc;
+        self.legalize_pending();
+    }
+}
+
+/// Ear clipping of a counter-clockwise simple polygon with exact orient2d
+/// (strictly convex ear, no other vertex in the closed ear); prefers ears
+/// whose circumcircle is empty (exact incircle).
+fn ear_clip(m: &Mesh, poly: &mut Vec<u32>, out: &mut Vec<[u32; 3]>) {
+    while poly.len() > 3 {
+        let n = poly.len();
+        let mut pick = None;
+        let mut fallback = None;
+        for i in 0..n {
+            let (a, b, c) = (poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]);
+            let (pa, pb, pc) = (m.raw_pos(a), m.raw_pos(b), m.raw_pos(c));
+            if orient2d(pa, pb, pc) <= 0.0 {
+                continue;
+            }
+            let mut empty = true;
+            let mut delaunay = true;
+            for &q in poly.iter() {
+                if q == a || q == b || q == c {
+                    continue;
+                }
+                let pq = m.raw_pos(q);
+                if orient2d(pa, pb, pq) >= 0.0
+                    && orient2d(pb, pc, pq) >= 0.0
+                    && orient2d(pc, pa, pq) >= 0.0
+                {
+                    empty = false;
+                    break;
+                }
+                if delaunay && incircle(pa, pb, pc, pq) > 0.0 {
+                    delaunay = false;
+                }
+            }
+            if !empty {
+                continue;
+            }
+            if delaunay {
+                pick = Some(i);
+                break;
+            }
+            fallback.get_or_insert(i);
+        }
+        let Some(i) = pick.or(fallback) else {
+            break; // degenerate polygon: never expected
+        };
+        let n = poly.len();
+        out.push([poly[(i + n - 1) % n], poly[i], poly[(i + 1) % n]]);
+        poly.remove(i);
+    }
+    if poly.len() == 3 {
+        out.push([poly[0], poly[1], poly[2]]);
+    }
+}

@@ -1,0 +1,68 @@
+//! Every scenario of the shared real data, built into a CDT (bounds, every
+//! ring as a closed shape, every segment), must satisfy every invariant.
+#![cfg(feature = "serde")]
+
+use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::triangulation::Cdt;
+
+fn scenarios(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(rd) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for e in rd.flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            scenarios(&p, out);
+        } else if p.to_string_lossy().ends_with(".scenario.json") {
+            out.push(p);
+        }
+    }
+}
+
+#[test]
+fn every_shared_scenario_builds_a_valid_cdt() {
+    let mut files = Vec::new();
+    scenarios(&shared_data_dir(), &mut files);
+    files.sort();
+    assert!(
+        !files.is_empty(),
+        "no scenarios under {:?}",
+        shared_data_dir()
+    );
+    for f in &files {
+        let s = Scenario::load(f).unwrap();
+        let [x0, y0, x1, y1] = s.bounds;
+        let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+        let mut shapes = Vec::new();
+        for i in 0..s.rings.len() {
+            let pts = s.ring_points(i);
+            if let Ok(id) = cdt.insert_shape(&pts, true) {
+                shapes.push(id);
+            }
+        }
+        for &[ax, ay, bx, by] in &s.segments {
+            if let Ok(id) = cdt.insert_segment([ax, ay], [bx, by]) {
+                shapes.push(id);
+            }
+        }
+        let v = cdt.validate();
+        assert!(
+            v.is_empty(),
+            "{}: {} violations, first {:?}",
+            f.display(),
+            v.len(),
+            &v[..v.len().min(5)]
+        );
+        // removing every other shape keeps the invariants too
+        for id in shapes.iter().step_by(2).take(200) {
+            cdt.remove_shape(*id).unwrap();
+        }
+        let v = cdt.validate();
+        assert!(
+            v.is_empty(),
+            "{} after removals: {:?}",
+            f.display(),
+            &v[..v.len().min(5)]
+        );
+    }
+}
