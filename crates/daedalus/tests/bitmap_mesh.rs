@@ -31,7 +31,11 @@ fn walls_match(cdt: &Cdt, rings: &[Vec<daedalus::Point>]) {
 
 #[test]
 fn exact_map_walls_become_constrained_edges() {
-    for m in ["maps/dao/arena.png", "maps/maze/maze-100-1.png", "maps/street/Berlin_0_256.png"] {
+    for m in [
+        "maps/dao/arena.png",
+        "maps/maze/maze-100-1.png",
+        "maps/street/Berlin_0_256.png",
+    ] {
         let bm = load_bitmap(data(m), &ThresholdOptions::default()).unwrap();
         let t = trace(&bm, &TraceOptions::exact()).unwrap();
         let cdt = t.to_cdt().unwrap();

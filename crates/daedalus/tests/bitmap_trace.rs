@@ -100,7 +100,14 @@ fn check_exact(bm: &Bitmap, policy: TurnPolicy, simple: bool) -> Result<(), Test
             let containing: Vec<usize> = (0..t.polygons.len())
                 .filter(|&s| s != i && contains(&t.polygons[s].points, q))
                 .collect();
-            prop_assert_eq!(r.depth, containing.len(), "ring {} q {:?} in {:?}", i, q, containing);
+            prop_assert_eq!(
+                r.depth,
+                containing.len(),
+                "ring {} q {:?} in {:?}",
+                i,
+                q,
+                containing
+            );
             let parent = containing
                 .iter()
                 .min_by_key(|&&s| t.polygons[s].pixel_area.abs())
@@ -245,7 +252,13 @@ fn staircase_at_tolerance_one_is_a_triangle() {
 #[test]
 fn specks_are_dropped_by_area() {
     // A 1-pixel and a 2-pixel speck, a 3-pixel blob, and a 1-pixel hole.
-    let rows = ["#..##..###", "..........", "#####.....", "#.###.....", "#####....."];
+    let rows = [
+        "#..##..###",
+        "..........",
+        "#####.....",
+        "#.###.....",
+        "#####.....",
+    ];
     let bm = Bitmap::from_fn(10, 5, |x, y| rows[y].as_bytes()[x] == b'#').unwrap();
     let areas = |turd| -> Vec<i64> {
         trace_outlines(&bm, TurnPolicy::Minority, turd)
@@ -262,7 +275,12 @@ fn specks_are_dropped_by_area() {
 #[test]
 fn all_white_and_all_black() {
     let white = Bitmap::new(5, 4, vec![false; 20]).unwrap();
-    assert!(trace(&white, &TraceOptions::default()).unwrap().polygons.is_empty());
+    assert!(
+        trace(&white, &TraceOptions::default())
+            .unwrap()
+            .polygons
+            .is_empty()
+    );
     // All black: one solid block, the image rectangle, like a map whose
     // cells are all blocked.
     let black = Bitmap::new(5, 4, vec![true; 20]).unwrap();
@@ -278,15 +296,24 @@ fn all_white_and_all_black() {
 
 #[test]
 fn bad_input_is_a_typed_error() {
-    assert!(matches!(Bitmap::new(0, 4, vec![]), Err(BitmapError::Empty { .. })));
+    assert!(matches!(
+        Bitmap::new(0, 4, vec![]),
+        Err(BitmapError::Empty { .. })
+    ));
     assert!(matches!(
         Bitmap::new(3, 3, vec![true; 8]),
-        Err(BitmapError::SizeMismatch { expected: 9, got: 8 })
+        Err(BitmapError::SizeMismatch {
+            expected: 9,
+            got: 8
+        })
     ));
     let side = 1usize << 14;
     assert!(matches!(
         Bitmap::new(side, side + 1, vec![]),
-        Err(BitmapError::TooLarge { max: MAX_PIXELS, .. })
+        Err(BitmapError::TooLarge {
+            max: MAX_PIXELS,
+            ..
+        })
     ));
     let bm = Bitmap::new(1, 1, vec![true]).unwrap();
     for t in [-1.0, f64::NAN, f64::INFINITY] {

@@ -118,7 +118,10 @@ pub fn unit_edges(poly: &[Point]) -> Vec<((i64, i64), (i64, i64))> {
     for k in 0..n {
         let a = poly[k];
         let b = poly[(k + 1) % n];
-        assert!(a.x == b.x || a.y == b.y, "edge {a:?}-{b:?} not axis-aligned");
+        assert!(
+            a.x == b.x || a.y == b.y,
+            "edge {a:?}-{b:?} not axis-aligned"
+        );
         let (ax, ay, bx, by) = (a.x as i64, a.y as i64, b.x as i64, b.y as i64);
         let steps = (bx - ax).abs() + (by - ay).abs();
         let (sx, sy) = ((bx - ax).signum(), (by - ay).signum());

@@ -133,10 +133,19 @@ fn polygon_with(
     // Largest squared distance of a corner of the walk a..b (or of p_a,
     // p_b) from the segment [qa, qb], and the worst corner strictly inside.
     let worst = |a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)| -> (f64, usize) {
-        let mut w = (dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)), usize::MAX);
+        let mut w = (
+            dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)),
+            usize::MAX,
+        );
         let mut wi = (-1.0, usize::MAX);
-        for k in a + 1..b {
-            if corner[k] {
+        for (k, _) in corner
+            .iter()
+            .enumerate()
+            .take(b)
+            .skip(a + 1)
+            .filter(|c| *c.1)
+        {
+            {
                 let d = dist2_seg(p(k), qa, qb);
                 if d > wi.0 {
                     wi = (d, k);
@@ -374,7 +383,10 @@ impl Sums {
     fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
         let (m, sxx, sxy, syy) = self.moments(i, j);
         let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
-        ((m.0 + self.origin.0, m.1 + self.origin.1), (th.cos(), th.sin()))
+        (
+            (m.0 + self.origin.0, m.1 + self.origin.1),
+            (th.cos(), th.sin()),
+        )
     }
 }
 

@@ -84,8 +84,8 @@ pub(crate) fn trace_outlines_with(
         let row = &bm.bits[y * w..(y + 1) * w];
         let mut last = NONE;
         let mut prev = false;
-        for x in 0..=w {
-            let cur = x < w && row[x];
+        // One past the row: the outside is white.
+        for (x, cur) in row.iter().copied().chain([false]).enumerate() {
             if cur != prev {
                 let idx = y * tr.stride + x;
                 if tr.owner[idx] == NONE {
@@ -175,10 +175,7 @@ impl Tracer<'_> {
             TurnPolicy::Left | TurnPolicy::Right => {
                 let right_turn = self.policy == TurnPolicy::Right;
                 // Right joins the colour the ring encloses.
-                *self
-                    .decided
-                    .entry((x, y))
-                    .or_insert(right_turn == outer)
+                *self.decided.entry((x, y)).or_insert(right_turn == outer)
             }
         }
     }
@@ -208,7 +205,14 @@ impl Tracer<'_> {
     /// Walks the ring through the vertical edge at column x of row y
     /// (`black_right`: pixel (x, y) is black) and stores it (or its simple
     /// pieces) in `rings`, marking the owner of its vertical edges.
-    fn trace_from(&mut self, x: i32, y: i32, black_right: bool, simple: bool, rings: &mut Vec<Ring>) {
+    fn trace_from(
+        &mut self,
+        x: i32,
+        y: i32,
+        black_right: bool,
+        simple: bool,
+        rings: &mut Vec<Ring>,
+    ) {
         let outer = black_right;
         let p0 = (x, y);
         let mut d0 = if black_right { (0, -1) } else { (0, 1) };
