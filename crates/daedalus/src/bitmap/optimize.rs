@@ -251,6 +251,11 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
     let t2 = t * t;
     let mut clip = vec![0; n];
     let mut cs: Vec<(f64, f64, f64)> = Vec::new();
+    // next[i] = the first corner after i (n: the start corner, again).
+    let mut next = vec![n; n];
+    for i in (0..n.saturating_sub(1)).rev() {
+        next[i] = if corner[i + 1] { i + 1 } else { next[i + 1] };
+    }
     for i in 0..n {
         let (xi, yi) = pt(pts[i]);
         let mut lo = (0.0, 0.0);
@@ -261,6 +266,11 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
         cs.clear();
         let mut best = i + 1;
         let mut j = i + 1;
+        // Up to the first corner the walk is straight and unconstrained.
+        if next[i] > i + 1 {
+            best = next[i] - 1;
+            j = next[i];
+        }
         while j <= n {
             let a = pts[(j - 1) % n];
             let b = pts[j % n];
