@@ -199,28 +199,37 @@ fn polygon_with(
     // round fixes a vertex or removes an inner corner from a segment, and a
     // segment with no inner corner always passes (distance is convex along
     // the straight run between its ends, which are within t of it).
+    // ok[s]: segment s (from vertex s to s + 1) passed and is unchanged.
+    let mut ok = vec![false; po.len()];
     loop {
         let mut changed = false;
         let mut s = 0;
         while s < po.len() {
+            if ok[s] {
+                s += 1;
+                continue;
+            }
             let m = po.len();
             let e = (s + 1) % m;
             let b = if s + 1 < m { po[s + 1] } else { n };
             let (d, k) = worst(po[s], b, q[s], q[e]);
-            if d > t2 {
-                if !(fixed[s] && fixed[e]) {
-                    changed = true;
-                    for v in [s, e] {
-                        fixed[v] = true;
-                        q[v] = p(po[v]);
-                    }
-                } else if k != usize::MAX {
-                    changed = true;
-                    po.insert(s + 1, k);
-                    q.insert(s + 1, p(k));
-                    fixed.insert(s + 1, true);
-                    s += 1;
+            if d <= t2 {
+                ok[s] = true;
+            } else if !(fixed[s] && fixed[e]) {
+                changed = true;
+                for v in [s, e] {
+                    fixed[v] = true;
+                    q[v] = p(po[v]);
+                    ok[v] = false;
+                    ok[(v + m - 1) % m] = false;
                 }
+            } else if k != usize::MAX {
+                changed = true;
+                po.insert(s + 1, k);
+                q.insert(s + 1, p(k));
+                fixed.insert(s + 1, true);
+                ok.insert(s + 1, false);
+                s += 1;
             }
             s += 1;
         }
