@@ -9,9 +9,7 @@ mod util;
 use std::path::PathBuf;
 
 use daedalus::Point;
-use daedalus::bitmap::{
-    Bitmap, BitmapError, ThresholdOptions, TraceOptions, load_bitmap, trace,
-};
+use daedalus::bitmap::{Bitmap, BitmapError, ThresholdOptions, TraceOptions, load_bitmap, trace};
 use daedalus::scenario::{Scenario, shared_data_dir};
 use util::{check_bound, normalised, rasterise, unit_edges};
 
@@ -61,10 +59,7 @@ fn exact_tracing_reproduces_every_map_scenario_ring() {
     for png in map_pngs() {
         let scen = Scenario::load(png.with_extension("scenario.json")).unwrap();
         let bm = load(&png);
-        assert_eq!(
-            scen.bounds,
-            [0.0, 0.0, bm.width as f64, bm.height as f64]
-        );
+        assert_eq!(scen.bounds, [0.0, 0.0, bm.width as f64, bm.height as f64]);
         let t = trace(&bm, &TraceOptions::exact()).unwrap();
         let ours: Vec<&[Point]> = t.polygons.iter().map(|p| p.points.as_slice()).collect();
         let theirs: Vec<Vec<Point>> = (0..scen.rings.len()).map(|i| scen.ring_points(i)).collect();
@@ -81,7 +76,12 @@ fn exact_tracing_reproduces_every_map_scenario_ring() {
         r2.sort();
         assert_eq!(r1.len(), r2.len(), "{}: ring count", name(&png));
         assert!(r1 == r2, "{}: rings differ", name(&png));
-        assert_eq!(rasterise(bm.width, bm.height, &ours), bm.bits, "{}", name(&png));
+        assert_eq!(
+            rasterise(bm.width, bm.height, &ours),
+            bm.bits,
+            "{}",
+            name(&png)
+        );
     }
 }
 
@@ -202,21 +202,30 @@ fn bad_files_are_typed_errors() {
     // Not an image.
     let junk = dir.join("junk.png");
     std::fs::write(&junk, b"this is not an image at all").unwrap();
-    assert!(matches!(load_bitmap(&junk, &o), Err(BitmapError::Decode { .. })));
+    assert!(matches!(
+        load_bitmap(&junk, &o),
+        Err(BitmapError::Decode { .. })
+    ));
     // A real PNG cut in half.
     let arena = std::fs::read(shared_data_dir().join("maps/dao/arena.png")).unwrap();
     let cut = dir.join("cut.png");
     std::fs::write(&cut, &arena[..arena.len() / 2]).unwrap();
-    assert!(matches!(load_bitmap(&cut, &o), Err(BitmapError::Decode { .. })));
+    assert!(matches!(
+        load_bitmap(&cut, &o),
+        Err(BitmapError::Decode { .. })
+    ));
     // A PNG header claiming 100000 x 100000 pixels: refused before decoding.
-    let mut big = arena[..33].to_vec();
+    let mut big = arena.clone();
     big[16..20].copy_from_slice(&100_000u32.to_be_bytes());
     big[20..24].copy_from_slice(&100_000u32.to_be_bytes());
     let crc = crc32(&big[12..29]);
     big[29..33].copy_from_slice(&crc.to_be_bytes());
     let bigf = dir.join("big.png");
     std::fs::write(&bigf, &big).unwrap();
-    assert!(matches!(load_bitmap(&bigf, &o), Err(BitmapError::TooLarge { .. })));
+    assert!(matches!(
+        load_bitmap(&bigf, &o),
+        Err(BitmapError::TooLarge { .. })
+    ));
     // Zero-size image.
     let empty = image::DynamicImage::new_luma8(0, 0);
     assert!(matches!(
@@ -230,12 +239,8 @@ fn bad_files_are_typed_errors() {
 fn threshold_invert_and_alpha() {
     // Luma 0, 100, 200, 255 with alpha 255, and black fully transparent.
     let img = image::DynamicImage::ImageLumaA8(
-        image::GrayAlphaImage::from_raw(
-            5,
-            1,
-            vec![0, 255, 100, 255, 200, 255, 255, 255, 0, 0],
-        )
-        .unwrap(),
+        image::GrayAlphaImage::from_raw(5, 1, vec![0, 255, 100, 255, 200, 255, 255, 255, 0, 0])
+            .unwrap(),
     );
     let bits = |threshold, invert| {
         daedalus::bitmap::bitmap_from_image(&img, &ThresholdOptions { threshold, invert })
@@ -259,7 +264,11 @@ fn crc32(data: &[u8]) -> u32 {
     for &b in data {
         c ^= b as u32;
         for _ in 0..8 {
-            c = if c & 1 != 0 { 0xedb8_8320 ^ (c >> 1) } else { c >> 1 };
+            c = if c & 1 != 0 {
+                0xedb8_8320 ^ (c >> 1)
+            } else {
+                c >> 1
+            };
         }
     }
     !c

@@ -55,8 +55,8 @@ pub struct Args {
     /// Rule at diagonal pinches.
     #[arg(long, value_enum, default_value_t = Policy::Minority)]
     pub policy: Policy,
-    /// Exact grid walls: tolerance 0, no speck removal, black 4-connected,
-    /// simple rings (overrides --tolerance, --turd-size, --policy).
+    /// Exact grid walls: tolerance 0, no speck removal, black 4-connected
+    /// (the map scenario rings; overrides --tolerance, --turd-size, --policy).
     #[arg(long)]
     pub exact: bool,
     /// Where to write the scenario JSON.

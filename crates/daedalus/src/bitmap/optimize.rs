@@ -133,10 +133,19 @@ fn polygon_with(
     // Largest squared distance of a corner of the walk a..b (or of p_a,
     // p_b) from the segment [qa, qb], and the worst corner strictly inside.
     let worst = |a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)| -> (f64, usize) {
-        let mut w = (dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)), usize::MAX);
+        let mut w = (
+            dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)),
+            usize::MAX,
+        );
         let mut wi = (-1.0, usize::MAX);
-        for k in a + 1..b {
-            if corner[k] {
+        for (k, _) in corner
+            .iter()
+            .enumerate()
+            .take(b)
+            .skip(a + 1)
+            .filter(|c| *c.1)
+        {
+            {
                 let d = dist2_seg(p(k), qa, qb);
                 if d > wi.0 {
                     wi = (d, k);
@@ -190,28 +199,37 @@ fn polygon_with(
     // round fixes a vertex or removes an inner corner from a segment, and a
     // segment with no inner corner always passes (distance is convex along
     // the straight run between its ends, which are within t of it).
+    // ok[s]: segment s (from vertex s to s + 1) passed and is unchanged.
+    let mut ok = vec![false; po.len()];
     loop {
         let mut changed = false;
         let mut s = 0;
         while s < po.len() {
+            if ok[s] {
+                s += 1;
+                continue;
+            }
             let m = po.len();
             let e = (s + 1) % m;
             let b = if s + 1 < m { po[s + 1] } else { n };
             let (d, k) = worst(po[s], b, q[s], q[e]);
-            if d > t2 {
-                if !(fixed[s] && fixed[e]) {
-                    changed = true;
-                    for v in [s, e] {
-                        fixed[v] = true;
-                        q[v] = p(po[v]);
-                    }
-                } else if k != usize::MAX {
-                    changed = true;
-                    po.insert(s + 1, k);
-                    q.insert(s + 1, p(k));
-                    fixed.insert(s + 1, true);
-                    s += 1;
+            if d <= t2 {
+                ok[s] = true;
+            } else if !(fixed[s] && fixed[e]) {
+                changed = true;
+                for v in [s, e] {
+                    fixed[v] = true;
+                    q[v] = p(po[v]);
+                    ok[v] = false;
+                    ok[(v + m - 1) % m] = false;
                 }
+            } else if k != usize::MAX {
+                changed = true;
+                po.insert(s + 1, k);
+                q.insert(s + 1, p(k));
+                fixed.insert(s + 1, true);
+                ok.insert(s + 1, false);
+                s += 1;
             }
             s += 1;
         }
@@ -242,6 +260,11 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
     let t2 = t * t;
     let mut clip = vec![0; n];
     let mut cs: Vec<(f64, f64, f64)> = Vec::new();
+    // next[i] = the first corner after i (n: the start corner, again).
+    let mut next = vec![n; n];
+    for i in (0..n.saturating_sub(1)).rev() {
+        next[i] = if corner[i + 1] { i + 1 } else { next[i + 1] };
+    }
     for i in 0..n {
         let (xi, yi) = pt(pts[i]);
         let mut lo = (0.0, 0.0);
@@ -252,6 +275,11 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
         cs.clear();
         let mut best = i + 1;
         let mut j = i + 1;
+        // Up to the first corner the walk is straight and unconstrained.
+        if next[i] > i + 1 {
+            best = next[i] - 1;
+            j = next[i];
+        }
         while j <= n {
             let a = pts[(j - 1) % n];
             let b = pts[j % n];
@@ -374,7 +402,10 @@ impl Sums {
     fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
         let (m, sxx, sxy, syy) = self.moments(i, j);
         let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
-        ((m.0 + self.origin.0, m.1 + self.origin.1), (th.cos(), th.sin()))
+        (
+            (m.0 + self.origin.0, m.1 + self.origin.1),
+            (th.cos(), th.sin()),
+        )
     }
 }
 
