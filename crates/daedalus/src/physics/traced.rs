@@ -93,11 +93,11 @@ pub fn mesh_walls(cdt: &Cdt) -> Vec<Vec<Point>> {
         }
         chain
     };
-    for v in 0..n {
-        if incident[v].len() == 2 {
+    for (v, inc) in incident.iter().enumerate() {
+        if inc.len() == 2 {
             continue;
         }
-        for &e in &incident[v] {
+        for &e in inc {
             if !used[e] {
                 chains.push(walk(v as u32, e, &mut used));
             }
@@ -174,7 +174,7 @@ pub fn inside_even_odd(p: Point, rings: &[Vec<Point>]) -> bool {
 ///
 /// ```
 /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
-/// // A 3x3 block with a hole: 8 pixels, 16 triangles... of total area 8.
+/// // A 3x3 block with a 1-pixel hole: triangles of total area 8.
 /// let t = trace(&Bitmap::from_fn(3, 3, |x, y| !(x == 1 && y == 1)).unwrap(), &TraceOptions::exact()).unwrap();
 /// let tris = daedalus::physics::traced::body_triangles(&t)?;
 /// let area: f64 = tris.iter().map(|[a, b, c]| (*b - *a).cross(*c - *a).abs() / 2.0).sum();
@@ -305,7 +305,7 @@ pub fn demo_frames(seconds: f64, frame_count: usize) -> Result<DemoFrames, Trace
     }
     let dt = 1.0 / 60.0;
     let steps = (seconds / dt).round();
-    if frame_count < 2 || steps < 1.0 || steps > 1e6 {
+    if frame_count < 2 || !(1.0..=1e6).contains(&steps) {
         let bad = if frame_count < 2 {
             ("frame count", frame_count as f64)
         } else {
@@ -356,9 +356,7 @@ pub fn demo_frames(seconds: f64, frame_count: usize) -> Result<DemoFrames, Trace
     Ok(DemoFrames {
         bounds: [0.0, 0.0, DEMO_W as f64, DEMO_H as f64],
         terrain: terrain.polygons.iter().map(|p| p.points.clone()).collect(),
-        times: (0..frame_count)
-            .map(|k| (k * every) as f64 * dt)
-            .collect(),
+        times: (0..frame_count).map(|k| (k * every) as f64 * dt).collect(),
         frames,
     })
 }
@@ -395,12 +393,8 @@ pub fn draw_strip(demo: &DemoFrames, columns: usize) -> Result<Scene, TracedErro
         x0 + cols as f64 * w + (cols - 1) as f64 * gap,
         y0 + rows as f64 * h + (rows - 1) as f64 * gap,
     ])?;
-    let offset = |k: usize| {
-        Point::new(
-            (k % cols) as f64 * (w + gap),
-            (k / cols) as f64 * (h + gap),
-        )
-    };
+    let offset =
+        |k: usize| Point::new((k % cols) as f64 * (w + gap), (k / cols) as f64 * (h + gap));
     let shift = |polys: &[Vec<Point>], d: Point| -> Vec<Vec<Point>> {
         polys
             .iter()
