@@ -3,13 +3,11 @@
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use daedalus::path::{NavMesh, Path, PathFinder};
+use daedalus::path::{NavMesh, Path, Query as BatchQuery, find_paths};
 use daedalus::scenario::{Query, RunnerOutput, Scenario};
 use indicatif::{ProgressBar, ProgressDrawTarget};
-use rayon::prelude::*;
 
 use crate::error::CliError;
 use crate::world;
@@ -49,8 +47,8 @@ pub struct QueryRun {
     pub queries_s: f64,
 }
 
-/// Every query of `queries` on `nav` (in parallel, one [`PathFinder`] per
-/// worker), `radius` replacing each query's own. A query that fails (no
+/// Every query of `queries` on `nav` (the batch API, in parallel),
+/// `radius` replacing each query's own. A query that fails (no
 /// path, blocked start, outside the world) gives `None`. A progress bar is
 /// drawn on stderr once the run takes over a second and stderr is a
 /// terminal.
@@ -60,35 +58,38 @@ pub fn find_all(
     radius: Option<f64>,
     want_paths: bool,
 ) -> QueryRun {
-    let pb =
-        ProgressBar::with_draw_target(Some(queries.len() as u64), ProgressDrawTarget::hidden());
-    let shown = AtomicBool::new(false);
-    let tty = std::io::stderr().is_terminal();
-    let t = Instant::now();
-    let chunks: Vec<Vec<(Option<f64>, Option<Path>)>> = queries
-        .par_chunks(64)
-        .map_init(PathFinder::new, |finder, chunk| {
-            let out = chunk
-                .iter()
-                .map(|q| {
-                    let r = radius.unwrap_or(q.radius);
-                    match finder.find_path(nav, q.from.into(), q.to.into(), r) {
-                        Ok(p) => (Some(p.length()), want_paths.then_some(p)),
-                        Err(_) => (None, None),
-                    }
-                })
-                .collect();
-            if tty && !shown.load(Ordering::Relaxed) && t.elapsed().as_secs_f64() > 1.0 {
-                shown.store(true, Ordering::Relaxed);
-                pb.set_draw_target(ProgressDrawTarget::stderr());
-            }
-            pb.inc(chunk.len() as u64);
-            out
+    let batch: Vec<BatchQuery> = queries
+        .iter()
+        .map(|q| BatchQuery {
+            from: q.from.into(),
+            to: q.to.into(),
+            radius: radius.unwrap_or(q.radius),
         })
         .collect();
+    let pb = ProgressBar::with_draw_target(Some(batch.len() as u64), ProgressDrawTarget::hidden());
+    let tty = std::io::stderr().is_terminal();
+    let mut shown = false;
+    // The batch API (parallel) on chunks, so the bar can move between them.
+    let chunk = (batch.len() / 100).max(1024);
+    let t = Instant::now();
+    let mut lengths = Vec::with_capacity(batch.len());
+    let mut paths = Vec::with_capacity(if want_paths { batch.len() } else { 0 });
+    for part in batch.chunks(chunk) {
+        for r in find_paths(nav, part) {
+            let r = r.ok();
+            lengths.push(r.as_ref().map(Path::length));
+            if want_paths {
+                paths.push(r);
+            }
+        }
+        if tty && !shown && t.elapsed().as_secs_f64() > 1.0 {
+            shown = true;
+            pb.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        pb.inc(part.len() as u64);
+    }
     let queries_s = t.elapsed().as_secs_f64();
     pb.finish_and_clear();
-    let (lengths, paths): (Vec<_>, Vec<_>) = chunks.into_iter().flatten().unzip();
     QueryRun {
         lengths,
         paths: want_paths.then_some(paths),
