@@ -133,7 +133,8 @@ mod tests {
 
     #[test]
     fn exact_trace_of_a_map_equals_its_scenario_walls() {
-        let out = std::env::temp_dir().join(format!("daedalus-cli-bitmap-{}.json", std::process::id()));
+        let out =
+            std::env::temp_dir().join(format!("daedalus-cli-bitmap-{}.json", std::process::id()));
         let scen = data().join("maps/dao/arena.scenario.json");
         let args = Args {
             image: data().join("maps/dao/arena.png"),
@@ -152,7 +153,10 @@ mod tests {
         assert_eq!(got.bounds, want.bounds);
         assert_eq!(got.queries, want.queries);
         let total = |s: &Scenario| s.rings.iter().map(|r| r.len()).sum::<usize>();
-        assert_eq!((got.rings.len(), total(&got)), (want.rings.len(), total(&want)));
+        assert_eq!(
+            (got.rings.len(), total(&got)),
+            (want.rings.len(), total(&want))
+        );
         std::fs::remove_file(&out).ok();
         let bad = Args {
             image: data().join("no-such.png"),
