@@ -18,16 +18,26 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the built-in demo: meshes, paths, traced bitmap, physics frames,
+    /// pictures in ./daedalus-demo/.
+    Demo(commands::demo::Args),
     /// Build the mesh of a scenario and print the runner output.
     Scenario(commands::scenario::Args),
     /// Move the rings of a scenario as objects and time the updates.
     BenchDynamic(commands::bench_dynamic::Args),
+    /// Draw the mesh of a scenario (and its query paths) as PNG or SVG.
+    Render(commands::render::Args),
+    /// Trace an image's walls into polygons and write them as a scenario.
+    Bitmap(commands::bitmap::Args),
     /// Random operations on a triangulation, checking its invariants.
     Fuzz(commands::fuzz::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
     match &cli.command {
+        Command::Demo(a) => commands::demo::run(a).map_err(CliError::Invalid),
+        Command::Render(a) => commands::render::run(a).map_err(CliError::Invalid),
+        Command::Bitmap(a) => commands::bitmap::run(a).map_err(CliError::Invalid),
         Command::Scenario(a) => commands::scenario::run(a),
         Command::BenchDynamic(a) => commands::bench_dynamic::run(a),
         Command::Fuzz(a) => commands::fuzz::run(a),
@@ -43,7 +53,9 @@ fn main() -> std::process::ExitCode {
             return std::process::ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            eprintln!("daedalus: no command given (scenario, bench-dynamic, fuzz; see --help)");
+            eprintln!(
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz; see --help)"
+            );
             return std::process::ExitCode::from(2);
         }
         Err(e) => {

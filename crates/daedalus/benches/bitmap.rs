@@ -1,1 +1,89 @@
-fn main() {}
+//! Trace + optimise (daedalus::bitmap, tolerance 1) against imageproc's
+//! border following + Douglas-Peucker (geo) at the same tolerance, on the
+//! shared bitmaps and a few maps. Decoding is outside the timed part for
+//! both. Set BITMAP_BENCH_ALL=1 to run every map.
+//!
+//! cargo bench -p daedalus --features image,serde --bench bitmap -- --warm-up-time 1 --measurement-time 3
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
+use geo::Simplify;
+
+fn data_dir() -> std::path::PathBuf {
+    if let Some(d) = std::env::var_os("DAEDALUS_DATA") {
+        return d.into();
+    }
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
+}
+
+fn reference(img: &image::GrayImage, t: f64) -> usize {
+    imageproc::contours::find_contours::<i32>(img)
+        .iter()
+        .map(|c| {
+            if c.points.len() < 3 {
+                return c.points.len();
+            }
+            let mut ls: Vec<geo::Coord<f64>> = c
+                .points
+                .iter()
+                .map(|p| geo::coord! { x: p.x as f64, y: p.y as f64 })
+                .collect();
+            ls.push(ls[0]);
+            geo::LineString::new(ls).simplify(t).0.len() - 1
+        })
+        .sum()
+}
+
+fn bench(c: &mut Criterion) {
+    let dir = data_dir();
+    let mut files: Vec<String> = ["coins", "gravel", "horse", "phantom", "text"]
+        .iter()
+        .map(|n| format!("bitmaps/{n}.png"))
+        .collect();
+    let maps = [
+        "dao/brc202d",
+        "maze/maze512-2-5",
+        "random/random512-40-0",
+        "sc1/Aurora",
+        "street/Berlin_0_1024",
+    ];
+    files.extend(maps.iter().map(|m| format!("maps/{m}.png")));
+    if std::env::var_os("BITMAP_BENCH_ALL").is_some() {
+        files.clear();
+        for fam in std::fs::read_dir(dir.join("maps")).unwrap() {
+            let fam = fam.unwrap().path();
+            if fam.is_dir() {
+                for f in std::fs::read_dir(&fam).unwrap() {
+                    let f = f.unwrap().path();
+                    if f.extension().is_some_and(|e| e == "png") {
+                        files.push(f.strip_prefix(&dir).unwrap().display().to_string());
+                    }
+                }
+            }
+        }
+        files.sort();
+    }
+    let o = TraceOptions {
+        turd_size: 0,
+        ..TraceOptions::default()
+    };
+    for f in files {
+        let path = dir.join(&f);
+        let bm: Bitmap = load_bitmap(&path, &ThresholdOptions::default()).unwrap();
+        let img = image::GrayImage::from_fn(bm.width as u32, bm.height as u32, |x, y| {
+            image::Luma([if bm.get(x as i64, y as i64) { 255 } else { 0 }])
+        });
+        let mut g = c.benchmark_group(format!("bitmap/{}", f.trim_end_matches(".png")));
+        // Throughput in pixels: criterion reports elements/s.
+        g.throughput(Throughput::Elements((bm.width * bm.height) as u64));
+        g.sample_size(10);
+        g.bench_function("daedalus", |b| {
+            b.iter(|| trace(&bm, &o).unwrap().vertex_count())
+        });
+        g.bench_function("imageproc_dp", |b| b.iter(|| reference(&img, 1.0)));
+        g.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

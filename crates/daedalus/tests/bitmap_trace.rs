@@ -243,9 +243,17 @@ fn staircase_at_tolerance_one_is_a_triangle() {
         ..TraceOptions::default()
     };
     assert_eq!(trace(&bm, &o).unwrap().vertex_count(), 3);
-    o.tolerance = 0.7; // below 1/sqrt 2: every corner stays
+    // Below 1/sqrt 2 a chord (vertices on the outline) keeps every corner;
+    // a line through the middle of the steps (stage 3) is within 0.36.
+    o.tolerance = 0.7;
+    o.adjust_vertices = false;
     let exact = trace(&bm, &TraceOptions::exact()).unwrap().vertex_count();
     assert_eq!(trace(&bm, &o).unwrap().vertex_count(), exact);
+    o.adjust_vertices = true;
+    let moved = trace(&bm, &o).unwrap();
+    assert!(moved.vertex_count() <= 4);
+    let ps: Vec<&[Point]> = moved.polygons.iter().map(|p| p.points.as_slice()).collect();
+    check_bound(&bm, &ps, 0.7).unwrap();
     assert_eq!(exact, 3 + 40 + 39);
 }
 

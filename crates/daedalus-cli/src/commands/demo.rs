@@ -2,9 +2,8 @@
 //! objects, a small 1-bit bitmap embedded in the binary) becomes meshes,
 //! paths and pictures in `./daedalus-demo/`, with figures printed.
 //!
-//! Each part is one function; the parts that need modules not wired yet
-//! go through the clearly marked `HOOK` functions (here and in
-//! `render.rs`) and fall back to what exists.
+//! Each part is one function. Field of view is still a `HOOK` (a later
+//! issue): the demo says so and draws the guard without its view.
 
 use std::f64::consts::PI;
 use std::path::PathBuf;
@@ -12,6 +11,7 @@ use std::time::Instant;
 
 use daedalus::Point;
 use daedalus::objects::{Object, ObjectId};
+use daedalus::path::{NavMesh, Path, PathError, PathFinder};
 use daedalus::render::{PolyStyle, Scene};
 use daedalus::triangulation::Cdt;
 
@@ -43,6 +43,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let mut world = part_objects(&objects, args)?;
     part_frames(&mut world, args)?;
     part_bitmap(args)?;
+    part_physics(args)?;
     println!(
         "demo done in {:.2} s; pictures in {}",
         t.elapsed().as_secs_f64(),
@@ -194,14 +195,15 @@ pub fn part_map(map: &Walls, args: &Args) -> Result<(), String> {
     Ok(())
 }
 
-/// HOOK (path finder): the shortest path for a disc of `radius`, or
-/// `None` (no path, or the path finder is not wired yet).
-pub fn find_path(cdt: &Cdt, from: Point, to: Point, radius: f64) -> Option<Vec<Point>> {
-    // Wire as (checked against the `path` branch):
-    //   let Ok(nav) = daedalus::path::NavMesh::from_dump(&cdt.dump()) else { return None };
-    //   daedalus::path::PathFinder::new().find_path(&nav, from, to, radius).ok().map(|p| p.polyline(0.25))
-    let _ = (cdt, from, to, radius);
-    None
+/// The shortest path for a disc of `radius` on `nav`.
+pub fn find_path(
+    finder: &mut PathFinder,
+    nav: &NavMesh,
+    from: Point,
+    to: Point,
+    radius: f64,
+) -> Result<Path, PathError> {
+    finder.find_path(nav, from, to, radius)
 }
 
 /// HOOK (field of view): the visible polygon of an eye at `eye` looking
@@ -238,43 +240,47 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
             scene.fov(&poly).map_err(|e| e.to_string())?;
             println!("  field of view: {} points", poly.len());
         }
-        None => println!("  field of view: none (HOOK field_of_view: FOV not wired)"),
+        None => println!(
+            "  field of view: not implemented yet (HOOK field_of_view, a later issue); guard drawn without its view"
+        ),
     }
+    let t = Instant::now();
+    let nav = NavMesh::from_cdt(&cdt);
+    println!(
+        "paths: navigation mesh of {} triangles in {:.2} ms",
+        nav.triangle_count(),
+        t.elapsed().as_secs_f64() * 1e3
+    );
+    let mut finder = PathFinder::new();
     let mut found = 0;
-    let mut lines = Vec::new();
     for &r in &radii {
         for &(a, b) in &queries {
             let t = Instant::now();
-            let p = find_path(&cdt, a, b, r);
+            let p = find_path(&mut finder, &nav, a, b, r);
             let dt = t.elapsed().as_secs_f64();
             let q = format!("r={r}: ({}, {}) -> ({}, {})", a.x, a.y, b.x, b.y);
             match p {
-                Some(p) => {
-                    let len: f64 = p
-                        .windows(2)
-                        .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
-                        .sum();
-                    lines.push(format!(
-                        "  path {q}: length {len:.3}, {} points, {:.3} ms",
-                        p.len(),
+                Ok(p) => {
+                    println!(
+                        "  path {q}: length {:.3}, {} turns, {:.3} ms",
+                        p.length(),
+                        p.turns.len(),
                         dt * 1e3
-                    ));
-                    scene.path(&p, r).map_err(|e| e.to_string())?;
+                    );
+                    scene
+                        .path(&p.polyline(super::scenario::ARC_STEP), r)
+                        .map_err(|e| e.to_string())?;
                     found += 1;
                 }
-                None => lines.push(format!("  path {q}: none")),
+                Err(e) => println!("  path {q}: none ({e})"),
             }
         }
     }
-    if found == 0 {
-        println!("paths: none drawn (HOOK find_path: path finder not wired)");
-        return Ok(());
-    }
-    for l in lines {
-        println!("{l}");
-    }
     let png = save(&scene, &args.out.join("map-paths.png"), args.width)?;
-    println!("paths: {found} found; picture {png}");
+    println!(
+        "paths: {found}/{} found; picture {png}",
+        radii.len() * queries.len()
+    );
     Ok(())
 }
 
@@ -438,8 +444,8 @@ pub fn part_objects(objects: &[DemoObject], args: &Args) -> Result<ObjectWorld, 
     Ok(world)
 }
 
-/// HOOK (physics module): the object poses of the next frame. Until it is
-/// wired, each object just turns by its `spin`.
+/// The scripted motion of the objects: each turns by its `spin` per frame
+/// (the physics simulation is [`part_physics`]).
 pub fn step_objects(objects: &mut [DemoObject]) {
     for o in objects {
         o.rotation += o.spin;
@@ -579,13 +585,14 @@ pub fn encode_bitmap(b: &Bitmap) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-/// HOOK (bitmap module): the traced outlines of the black regions, or
-/// `None` while `bitmap::trace` is not wired.
-pub fn trace_bitmap(b: &Bitmap) -> Option<Vec<Vec<Point>>> {
-    // Wire as: bitmap::trace(&bitmap::Bitmap::new(b.width, b.height,
-    // b.black.clone())?, &TraceOptions::default()) -> polygons' points.
-    let _ = b;
-    None
+/// The outlines of the black regions traced by the bitmap module
+/// (Potrace-style, default options: 1 px tolerance; smaller ones follow
+/// the pixel staircase of the slanted bar).
+pub fn trace_bitmap(b: &Bitmap) -> Result<Vec<Vec<Point>>, String> {
+    use daedalus::bitmap::{Bitmap as Bits, TraceOptions, trace};
+    let bits = Bits::new(b.width, b.height, b.black.clone()).map_err(|e| e.to_string())?;
+    let t = trace(&bits, &TraceOptions::default()).map_err(|e| e.to_string())?;
+    Ok(t.polygons.into_iter().map(|p| p.points).collect())
 }
 
 /// The exact pixel outline: every boundary between a black and a white
@@ -656,24 +663,12 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
     let t = Instant::now();
     let bmp = decode_bitmap(BITMAP_PNG)?;
     let bounds = [0.0, 0.0, bmp.width as f64, bmp.height as f64];
-    let (walls, how) = match trace_bitmap(&bmp) {
-        Some(rings) => (
-            Walls {
-                bounds,
-                rings,
-                chains: Vec::new(),
-            },
-            "traced outlines",
-        ),
-        None => (
-            Walls {
-                bounds,
-                rings: Vec::new(),
-                chains: pixel_outline(&bmp),
-            },
-            "pixel outline (HOOK trace_bitmap: tracer not wired)",
-        ),
+    let walls = Walls {
+        bounds,
+        rings: trace_bitmap(&bmp)?,
+        chains: Vec::new(),
     };
+    let how = "traced polygons (1 px tolerance)";
     let trace = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let mesh = walls_mesh(&walls)?;
@@ -701,12 +696,35 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
         Some(m) => format!("{} triangles in {:.2} ms", m.triangles.len(), build * 1e3),
         None => "no mesh (core not wired)".into(),
     };
+    let pixel_segments = pixel_outline(&bmp).len();
+    let corners: usize = walls.rings.iter().map(Vec::len).sum();
     println!(
-        "bitmap: {} x {} px, {blacks} black -> {} {how} in {:.2} ms -> {what}; picture {png}",
+        "bitmap: {} x {} px, {blacks} black -> {} {how} ({corners} vertices; the pixel outline has {pixel_segments} segments) in {:.2} ms -> {what}; picture {png}",
         bmp.width,
         bmp.height,
-        walls.rings.len() + walls.chains.len(),
+        walls.rings.len(),
         trace * 1e3
+    );
+    Ok(())
+}
+
+/// Part 6: rigid bodies (five balls and a traced C) dropped onto a traced
+/// terrain with rapier2d, drawn as a strip of frames.
+pub fn part_physics(args: &Args) -> Result<(), String> {
+    use daedalus::physics::traced::{demo_frames, draw_strip};
+    let (seconds, count) = (3.0, 6);
+    let t = Instant::now();
+    let demo = demo_frames(seconds, count).map_err(|e| e.to_string())?;
+    let sim = t.elapsed().as_secs_f64();
+    let mut scene = draw_strip(&demo, 2).map_err(|e| e.to_string())?;
+    scene.title(&format!("physics: t = 0 to {seconds} s"));
+    let png = save(&scene, &args.out.join("physics-frames.png"), args.width)?;
+    let bodies = demo.frames.first().map_or(0, Vec::len);
+    println!(
+        "physics: {} terrain polygons, {bodies} body outlines, {:.1} s simulated at 60 Hz in {:.1} ms, {count} frames; picture {png}",
+        demo.terrain.len(),
+        demo.times.last().copied().unwrap_or(0.0),
+        sim * 1e3
     );
     Ok(())
 }
@@ -810,7 +828,9 @@ mod tests {
             "map.svg",
             "objects.png",
             "objects-frame-3.png",
+            "map-paths.png",
             "bitmap.png",
+            "physics-frames.png",
         ] {
             let bytes = std::fs::read(dir.join(f)).unwrap();
             assert!(bytes.len() > 100, "{f}");

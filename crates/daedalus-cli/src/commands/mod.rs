@@ -1,5 +1,8 @@
 //! One module per subcommand: `Args` (clap) and `run(&Args)`.
 
 pub mod bench_dynamic;
+pub mod bitmap;
+pub mod demo;
 pub mod fuzz;
+pub mod render;
 pub mod scenario;

@@ -79,19 +79,16 @@ pub fn walls_mesh(walls: &Walls) -> Result<Option<MeshDump>, String> {
     Ok(Some(walls_cdt(walls)?.dump()))
 }
 
-/// HOOK (path finder): one path per query (`radius` overrides the
-/// query's), `None` where no path exists or while the path finder is not
-/// wired.
+/// One path per query (`radius` overrides the query's), `None` where no
+/// path exists.
 pub fn scenario_paths(
     scenario: &Scenario,
     cdt: &Cdt,
     radius: Option<f64>,
-) -> Vec<Option<Vec<Point>>> {
-    // Wire as (checked against the `path` branch): NavMesh::from_dump(&cdt.dump())
-    // once, one PathFinder, then per query
-    //   f.find_path(&nav, q.from.into(), q.to.into(), radius.unwrap_or(q.radius)).ok().map(|p| p.polyline(0.25))
-    let _ = (cdt, radius);
-    vec![None; scenario.queries.len()]
+) -> Vec<Option<daedalus::path::Path>> {
+    let nav = daedalus::path::NavMesh::from_cdt(cdt);
+    let run = super::scenario::find_all(&nav, &scenario.queries, radius, true);
+    run.paths.unwrap_or_default()
 }
 
 /// Adds the world to `scene`: the mesh when there is one, else the walls.
@@ -183,12 +180,11 @@ pub fn run(args: &Args) -> Result<(), String> {
             let query = &scenario.queries[i];
             if let Some(p) = paths.get(i).and_then(|p| p.as_ref()) {
                 let r = args.radius.unwrap_or(query.radius);
-                scene.path(p, r).map_err(|e| e.to_string())?;
+                scene
+                    .path(&p.polyline(super::scenario::ARC_STEP), r)
+                    .map_err(|e| e.to_string())?;
                 found += 1;
-                len += p
-                    .windows(2)
-                    .map(|w| (w[1].x - w[0].x).hypot(w[1].y - w[0].y))
-                    .sum::<f64>();
+                len += p.length();
             }
             drawn += 1;
         }
@@ -197,9 +193,6 @@ pub fn run(args: &Args) -> Result<(), String> {
             q * 1e3,
             scenario.queries.len()
         );
-        if found == 0 && drawn > 0 {
-            eprintln!("daedalus: note: the path finder is not wired yet; no paths drawn");
-        }
     }
     let file = save(&scene, &args.out, args.width)?;
     let what = match &mesh {

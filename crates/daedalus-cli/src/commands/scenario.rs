@@ -1,14 +1,16 @@
 //! `daedalus scenario FILE`: build a scenario's mesh, answer its queries,
 //! print the runner output (../shared/scenario-format.md).
 
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use daedalus::scenario::{RunnerOutput, Scenario};
+use daedalus::path::{NavMesh, Path, Query as BatchQuery, find_paths};
+use daedalus::scenario::{Query, RunnerOutput, Scenario};
+use indicatif::{ProgressBar, ProgressDrawTarget};
 
 use crate::error::CliError;
 use crate::world;
-use daedalus::triangulation::Cdt;
 
 /// Paths of a runner output: one flat `[x0, y0, ...]` list per query, or null.
 pub type Paths = Vec<Option<Vec<f64>>>;
@@ -31,18 +33,94 @@ pub struct Args {
     pub mesh_out: Option<PathBuf>,
 }
 
-/// HOOK for the path finder (lead): the length of every query, in order
-/// (`None` = no path), and when `want_paths` the polylines. `radius_override`
-/// replaces each query's radius. Until the path finder lands every length is
-/// `None` and there are no paths.
+/// Largest turn (radians) per polyline piece of an arc in `--paths`.
+pub const ARC_STEP: f64 = 0.2;
+
+/// The answers to a scenario's queries.
+#[derive(Clone, Debug)]
+pub struct QueryRun {
+    /// Exact length of every query's path (arcs included), `None` = no path.
+    pub lengths: Vec<Option<f64>>,
+    /// The paths, when asked for.
+    pub paths: Option<Vec<Option<Path>>>,
+    /// Wall-clock time of all queries together, seconds.
+    pub queries_s: f64,
+}
+
+/// Every query of `queries` on `nav` (the batch API, in parallel),
+/// `radius` replacing each query's own. A query that fails (no
+/// path, blocked start, outside the world) gives `None`. A progress bar is
+/// drawn on stderr once the run takes over a second and stderr is a
+/// terminal.
+pub fn find_all(
+    nav: &NavMesh,
+    queries: &[Query],
+    radius: Option<f64>,
+    want_paths: bool,
+) -> QueryRun {
+    let batch: Vec<BatchQuery> = queries
+        .iter()
+        .map(|q| BatchQuery {
+            from: q.from.into(),
+            to: q.to.into(),
+            radius: radius.unwrap_or(q.radius),
+        })
+        .collect();
+    let pb = ProgressBar::with_draw_target(Some(batch.len() as u64), ProgressDrawTarget::hidden());
+    let tty = std::io::stderr().is_terminal();
+    let mut shown = false;
+    // The batch API (parallel) on chunks, so the bar can move between them.
+    let chunk = (batch.len() / 100).max(1024);
+    let t = Instant::now();
+    let mut lengths = Vec::with_capacity(batch.len());
+    let mut paths = Vec::with_capacity(if want_paths { batch.len() } else { 0 });
+    for part in batch.chunks(chunk) {
+        for r in find_paths(nav, part) {
+            let r = r.ok();
+            lengths.push(r.as_ref().map(Path::length));
+            if want_paths {
+                paths.push(r);
+            }
+        }
+        if tty && !shown && t.elapsed().as_secs_f64() > 1.0 {
+            shown = true;
+            pb.set_draw_target(ProgressDrawTarget::stderr());
+        }
+        pb.inc(part.len() as u64);
+    }
+    let queries_s = t.elapsed().as_secs_f64();
+    pb.finish_and_clear();
+    QueryRun {
+        lengths,
+        paths: want_paths.then_some(paths),
+        queries_s,
+    }
+}
+
+/// A path as the flat `[x0, y0, x1, y1, ...]` polyline of the runner
+/// output; for radius > 0 its points lie on or outside the arcs
+/// ([`Path::polyline`]).
+pub fn flat(p: &Path) -> Vec<f64> {
+    p.polyline(ARC_STEP)
+        .iter()
+        .flat_map(|q| [q.x, q.y])
+        .collect()
+}
+
+/// The length of every query, in order (`None` = no path), when
+/// `want_paths` the flat polylines, and the time of all queries together.
+/// `radius_override` replaces each query's radius.
 pub fn run_queries(
-    cdt: &Cdt,
+    nav: &NavMesh,
     scenario: &Scenario,
     radius_override: Option<f64>,
     want_paths: bool,
-) -> (Vec<Option<f64>>, Option<Paths>) {
-    let _ = (cdt, radius_override, want_paths);
-    (vec![None; scenario.queries.len()], None)
+) -> (Vec<Option<f64>>, Option<Paths>, f64) {
+    let run = find_all(nav, &scenario.queries, radius_override, want_paths);
+    let paths = run
+        .paths
+        .map(|ps| ps.iter().map(|p| p.as_ref().map(flat)).collect());
+    (run.lengths, paths, run.queries_s)
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -57,11 +135,18 @@ pub fn run(args: &Args) -> Result<(), CliError> {
 
     let t = Instant::now();
     let cdt = world::build_walls(&scenario)?;
+    // The path finder's snapshot of the mesh is part of the build.
+    let nav = NavMesh::from_cdt(&cdt);
     let build_s = t.elapsed().as_secs_f64();
 
-    let t = Instant::now();
-    let (lengths, paths) = run_queries(&cdt, &scenario, args.radius, args.paths);
-    let queries_s = t.elapsed().as_secs_f64();
+    let (lengths, paths, queries_s) = run_queries(&nav, &scenario, args.radius, args.paths);
+    if !lengths.is_empty() {
+        eprintln!(
+            "daedalus: {} queries in {queries_s:.6} s: {:.0} queries/s",
+            lengths.len(),
+            lengths.len() as f64 / queries_s.max(1e-9)
+        );
+    }
 
     let out = RunnerOutput {
         runner: format!("daedalus {}", env!("CARGO_PKG_VERSION")),

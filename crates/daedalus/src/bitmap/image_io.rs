@@ -75,7 +75,8 @@ pub fn bitmap_from_image(
 ///
 /// ```
 /// use daedalus::bitmap::{ThresholdOptions, load_bitmap};
-/// let path = daedalus::scenario::shared_data_dir().join("maps/dao/arena.png");
+/// let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+///     .join("../../../shared/data/maps/dao/arena.png");
 /// # if path.exists() {
 /// let bm = load_bitmap(&path, &ThresholdOptions::default()).unwrap();
 /// assert_eq!((bm.width, bm.height, bm.black_count()), (49, 49, 347));

@@ -5,11 +5,11 @@
 //!    between black = wall and white = free pixels), with a [`TurnPolicy`]
 //!    for diagonal pinches, nesting (outer / hole, parent, depth) to any
 //!    depth, specks of at most `turd_size` pixels dropped.
-//! 2. + 3. [`trace`]: each outline becomes the polygon with the fewest
+//! 2. and 3. [`trace`]: each outline becomes the polygon with the fewest
 //!    vertices (Potrace's dynamic programme over possible segments, ties
 //!    broken by squared-distance penalties) that stays within `tolerance`
-//!    of the outline; vertices then move onto least-squares lines when that
-//!    keeps the bound.
+//!    of the outline; vertices then move onto least-squares lines when
+//!    that keeps the bound.
 //!
 //! Coordinates are pixel units: pixel (col, row) covers [col, col+1] x
 //! [row, row+1], rows counted downward (the map PNG / scenario convention).
@@ -39,6 +39,7 @@
 
 #[cfg(feature = "image")]
 mod image_io;
+mod mesh;
 mod optimize;
 mod trace;
 
@@ -237,7 +238,7 @@ pub struct TraceOptions {
     /// (Potrace stage 3; default true; no effect at tolerance 0).
     pub adjust_vertices: bool,
     /// Split an outline that touches itself at a pinch into simple rings
-    /// touching there (default false; true in [`TraceOptions::exact`]).
+    /// touching there (default false).
     pub simple_rings: bool,
 }
 
@@ -254,10 +255,13 @@ impl Default for TraceOptions {
 }
 
 impl TraceOptions {
-    /// The exact walls of a grid map: tolerance 0, no speck removal, black
-    /// cells 4-connected ([`TurnPolicy::White`]) and outlines split at
-    /// pinches into simple rings. This reproduces the rings of the map
-    /// scenarios exactly (outer rings counter-clockwise, holes clockwise).
+    /// The exact walls of a grid map: tolerance 0, no speck removal and
+    /// black cells 4-connected ([`TurnPolicy::White`]). This reproduces the
+    /// rings of the map scenarios exactly, vertex for vertex (outer rings
+    /// counter-clockwise, holes clockwise): there the outline of blocked
+    /// cells is split where they touch at a corner, and a hole border may
+    /// pass such a point twice (e.g. 33 of the 210 rings of sc1/Aurora), so
+    /// `simple_rings` is off.
     ///
     /// ```
     /// let o = daedalus::bitmap::TraceOptions::exact();
@@ -269,7 +273,7 @@ impl TraceOptions {
             turd_size: 0,
             tolerance: 0.0,
             adjust_vertices: false,
-            simple_rings: true,
+            simple_rings: false,
         }
     }
 }
@@ -392,7 +396,12 @@ pub fn trace(bitmap: &Bitmap, options: &TraceOptions) -> Result<Tracing, BitmapE
     let polygons = outlines
         .into_iter()
         .map(|o| Polygon {
-            points: optimize::optimal_polygon(&o.points, t, options.adjust_vertices),
+            points: optimize::optimal_polygon(
+                &o.points,
+                t,
+                options.adjust_vertices,
+                (bitmap.width as f64, bitmap.height as f64),
+            ),
             hole: o.hole,
             parent: o.parent,
             depth: o.depth,

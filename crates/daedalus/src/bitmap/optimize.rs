@@ -47,6 +47,9 @@ fn dist2_seg(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     dot(d, d)
 }
 
+/// Cone widening of stage 2 when vertices are adjusted (see above).
+const RELAX: f64 = 2.0;
+
 fn dir_bit(a: [i32; 2], b: [i32; 2]) -> u8 {
     match (b[0] - a[0], b[1] - a[1]) {
         (1, _) => 1,
@@ -58,7 +61,32 @@ fn dir_bit(a: [i32; 2], b: [i32; 2]) -> u8 {
 
 /// The polygon for the closed lattice walk `pts` (unit steps) within
 /// tolerance `t` (>= 0), with stage-3 vertex adjustment if `adjust`.
-pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Point> {
+/// Adjusted vertices stay inside [0, size.0] x [0, size.1] (the image).
+pub(crate) fn optimal_polygon(
+    pts: &[[i32; 2]],
+    t: f64,
+    adjust: bool,
+    size: (f64, f64),
+) -> Vec<Point> {
+    let strict = polygon_with(pts, t, adjust, 1.0, size);
+    if !adjust || t == 0.0 {
+        return strict;
+    }
+    let relaxed = polygon_with(pts, t, adjust, RELAX, size);
+    if relaxed.len() < strict.len() {
+        relaxed
+    } else {
+        strict
+    }
+}
+
+fn polygon_with(
+    pts: &[[i32; 2]],
+    t: f64,
+    adjust: bool,
+    relax: f64,
+    size: (f64, f64),
+) -> Vec<Point> {
     let n = pts.len();
     let corner_at = |k: usize| {
         let a = pts[(k + n - 1) % n];
@@ -87,54 +115,61 @@ pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Poi
         return corners_only();
     }
     let p = |k: usize| pt(pts[k % n]);
-    let mut clip0 = clip_forward(&pts, &corner, t);
+    // Stage 2 admits a segment when the chord passes within RELAX * t of
+    // its corners (a necessary condition for a line within t of them,
+    // like Potrace's doubled squares); stage 3 then places the segment on
+    // its least-squares line and the direct check below restores the bound.
+    let mut clip0 = clip_forward(&pts, &corner, t * relax);
     for i in (0..n - 1).rev() {
         clip0[i] = clip0[i].min(clip0[i + 1]);
     }
     let mut po = best_polygon(&pts, &clip0);
     if po.len() < 3 {
-        return corners_only();
+        // The whole ring fits in two segments: start from a triangle, the
+        // check below splits it where needed.
+        po = vec![0, n / 3, 2 * n / 3];
     }
-    // Direct check of every segment; split at the farthest corner if needed.
     let t2 = t * t;
+    // Largest squared distance of a corner of the walk a..b (or of p_a,
+    // p_b) from the segment [qa, qb], and the worst corner strictly inside.
     let worst = |a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)| -> (f64, usize) {
         let mut w = (
             dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)),
             usize::MAX,
         );
-        for k in a + 1..b {
-            if corner[k] {
+        let mut wi = (-1.0, usize::MAX);
+        for (k, _) in corner
+            .iter()
+            .enumerate()
+            .take(b)
+            .skip(a + 1)
+            .filter(|c| *c.1)
+        {
+            {
                 let d = dist2_seg(p(k), qa, qb);
-                if d > w.0 {
-                    w = (d, k);
+                if d > wi.0 {
+                    wi = (d, k);
                 }
             }
         }
+        if wi.0 > w.0 {
+            w.0 = wi.0;
+        }
+        w.1 = wi.1;
         w
     };
-    let mut s = 0;
-    while s < po.len() {
-        let a = po[s];
-        let b = if s + 1 < po.len() { po[s + 1] } else { n };
-        let (d, k) = worst(a, b, p(a), p(b));
-        if d > t2 && k != usize::MAX {
-            po.insert(s + 1, k);
-        } else {
-            s += 1;
+    // Vertex positions: outline points, moved onto line intersections
+    // (at most t away) when adjusting.
+    let place = |po: &[usize]| -> Vec<(f64, f64)> {
+        let m = po.len();
+        let mut q: Vec<(f64, f64)> = po.iter().map(|&k| p(k)).collect();
+        if !adjust {
+            return q;
         }
-    }
-    let m = po.len();
-    let orig: Vec<(f64, f64)> = po.iter().map(|&k| p(k)).collect();
-    let mut q = orig.clone();
-    if adjust {
         let sums = Sums::new(&pts);
         let lines: Vec<((f64, f64), (f64, f64))> = (0..m)
-            .map(|s| {
-                let b = if s + 1 < m { po[s + 1] } else { n };
-                sums.fit_line(po[s], b)
-            })
+            .map(|s| sums.fit_line(po[s], if s + 1 < m { po[s + 1] } else { n }))
             .collect();
-        let rmax = t.min(0.5);
         for s in 0..m {
             let (c1, d1) = lines[(s + m - 1) % m];
             let (c2, d2) = lines[s];
@@ -144,39 +179,65 @@ pub(crate) fn optimal_polygon(pts: &[[i32; 2]], t: f64, adjust: bool) -> Vec<Poi
             }
             let a = cross((c2.0 - c1.0, c2.1 - c1.1), d2) / det;
             let x = (c1.0 + a * d1.0, c1.1 + a * d1.1);
-            let v = orig[s];
+            let v = q[s];
             let off = (x.0 - v.0, x.1 - v.1);
             let len = dot(off, off).sqrt();
-            q[s] = if len <= rmax {
+            let x = if len <= t {
                 x
             } else {
-                let f = rmax / len;
+                let f = t / len;
                 (v.0 + off.0 * f, v.1 + off.1 * f)
             };
+            q[s] = (x.0.clamp(0.0, size.0), x.1.clamp(0.0, size.1));
         }
-        // Undo moves that break the bound, until every segment passes.
-        let mut fixed = vec![false; m];
-        loop {
-            let mut changed = false;
-            for s in 0..m {
-                let e = (s + 1) % m;
-                let b = if s + 1 < m { po[s + 1] } else { n };
-                if worst(po[s], b, q[s], q[e]).0 > t2 {
-                    for v in [s, e] {
-                        if !fixed[v] {
-                            fixed[v] = true;
-                            q[v] = orig[v];
-                            changed = true;
-                        }
-                    }
+        q
+    };
+    let mut q = place(&po);
+    let mut fixed = vec![!adjust; po.len()];
+    // Until every segment passes: undo the moves of a failing segment's
+    // ends; a failing chord is split at its worst corner. Terminates: each
+    // round fixes a vertex or removes an inner corner from a segment, and a
+    // segment with no inner corner always passes (distance is convex along
+    // the straight run between its ends, which are within t of it).
+    // ok[s]: segment s (from vertex s to s + 1) passed and is unchanged.
+    let mut ok = vec![false; po.len()];
+    loop {
+        let mut changed = false;
+        let mut s = 0;
+        while s < po.len() {
+            if ok[s] {
+                s += 1;
+                continue;
+            }
+            let m = po.len();
+            let e = (s + 1) % m;
+            let b = if s + 1 < m { po[s + 1] } else { n };
+            let (d, k) = worst(po[s], b, q[s], q[e]);
+            if d <= t2 {
+                ok[s] = true;
+            } else if !(fixed[s] && fixed[e]) {
+                changed = true;
+                for v in [s, e] {
+                    fixed[v] = true;
+                    q[v] = p(po[v]);
+                    ok[v] = false;
+                    ok[(v + m - 1) % m] = false;
                 }
+            } else if k != usize::MAX {
+                changed = true;
+                po.insert(s + 1, k);
+                q.insert(s + 1, p(k));
+                fixed.insert(s + 1, true);
+                ok.insert(s + 1, false);
+                s += 1;
             }
-            if !changed {
-                break;
-            }
+            s += 1;
+        }
+        if !changed {
+            break;
         }
     }
-    let mut out: Vec<Point> = Vec::with_capacity(m);
+    let mut out: Vec<Point> = Vec::with_capacity(q.len());
     for &(x, y) in &q {
         let pnt = Point::new(x, y);
         if out.last() != Some(&pnt) {
@@ -199,6 +260,11 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
     let t2 = t * t;
     let mut clip = vec![0; n];
     let mut cs: Vec<(f64, f64, f64)> = Vec::new();
+    // next[i] = the first corner after i (n: the start corner, again).
+    let mut next = vec![n; n];
+    for i in (0..n.saturating_sub(1)).rev() {
+        next[i] = if corner[i + 1] { i + 1 } else { next[i + 1] };
+    }
     for i in 0..n {
         let (xi, yi) = pt(pts[i]);
         let mut lo = (0.0, 0.0);
@@ -209,6 +275,11 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
         cs.clear();
         let mut best = i + 1;
         let mut j = i + 1;
+        // Up to the first corner the walk is straight and unconstrained.
+        if next[i] > i + 1 {
+            best = next[i] - 1;
+            j = next[i];
+        }
         while j <= n {
             let a = pts[(j - 1) % n];
             let b = pts[j % n];

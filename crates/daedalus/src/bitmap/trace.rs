@@ -84,8 +84,8 @@ pub(crate) fn trace_outlines_with(
         let row = &bm.bits[y * w..(y + 1) * w];
         let mut last = NONE;
         let mut prev = false;
-        for x in 0..=w {
-            let cur = x < w && row[x];
+        // One past the row: the outside is white.
+        for (x, cur) in row.iter().copied().chain([false]).enumerate() {
             if cur != prev {
                 let idx = y * tr.stride + x;
                 if tr.owner[idx] == NONE {

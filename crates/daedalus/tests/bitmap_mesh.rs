@@ -1,0 +1,77 @@
+//! Traced polygons inserted into the CDT: the mesh is valid and its walls
+//! are exactly the traced ring edges.
+#![cfg(feature = "image")]
+
+use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
+use daedalus::triangulation::{Cdt, Location};
+
+fn data(p: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../../shared/data")
+        .join(p)
+}
+
+/// Every unit piece of every ring edge lies on a constrained mesh edge.
+fn walls_match(cdt: &Cdt, rings: &[Vec<daedalus::Point>]) {
+    for r in rings {
+        for k in 0..r.len() {
+            let (a, b) = (r[k], r[(k + 1) % r.len()]);
+            let len = ((b.x - a.x).abs() + (b.y - a.y).abs()) as usize;
+            for s in 0..len {
+                let f = (s as f64 + 0.5) / len as f64;
+                let q = [a.x + f * (b.x - a.x), a.y + f * (b.y - a.y)];
+                match cdt.locate(q).unwrap() {
+                    Location::Edge(e) => assert!(cdt.is_constrained(e), "{q:?} not on a wall"),
+                    other => panic!("{q:?} located at {other:?}"),
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn exact_map_walls_become_constrained_edges() {
+    for m in [
+        "maps/dao/arena.png",
+        "maps/maze/maze-100-1.png",
+        "maps/street/Berlin_0_256.png",
+    ] {
+        let bm = load_bitmap(data(m), &ThresholdOptions::default()).unwrap();
+        let t = trace(&bm, &TraceOptions::exact()).unwrap();
+        let cdt = t.to_cdt().unwrap();
+        assert!(cdt.validate().is_empty(), "{m}: invalid mesh");
+        let rings: Vec<_> = t.polygons.iter().map(|p| p.points.clone()).collect();
+        walls_match(&cdt, &rings);
+    }
+}
+
+#[test]
+fn smoothed_image_inserts_into_a_scaled_world() {
+    let bm = load_bitmap(data("bitmaps/horse.png"), &ThresholdOptions::default()).unwrap();
+    let t = trace(&bm, &TraceOptions::default()).unwrap();
+    let s = t.scaled([-10.0, -10.0, 10.0, 10.0], true).unwrap();
+    let mut cdt = Cdt::new(-10.0, -10.0, 10.0, 10.0).unwrap();
+    let ids = s.insert_into(&mut cdt).unwrap();
+    assert_eq!(ids.len(), s.polygons.len());
+    assert!(cdt.validate().is_empty());
+}
+
+#[test]
+fn failed_insertion_changes_nothing() {
+    // Two walls; the second one is corrupted after tracing.
+    let bm = Bitmap::from_fn(10, 4, |x, _| x == 1 || x == 8).unwrap();
+    let mut t = trace(&bm, &TraceOptions::exact()).unwrap();
+    assert_eq!(t.polygons.len(), 2);
+    t.polygons[1].points[2].x = f64::NAN;
+    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 4.0).unwrap();
+    let before = cdt.dump();
+    assert!(t.insert_into(&mut cdt).is_err());
+    // Same vertices, walls and triangle count (the diagonal of the empty
+    // rectangle is free: its four corners are cocircular).
+    let after = cdt.dump();
+    assert_eq!(after.vertices, before.vertices);
+    assert_eq!(after.constrained, before.constrained);
+    assert_eq!(after.triangles.len(), before.triangles.len());
+    assert_eq!(cdt.shapes().count(), 0);
+    assert!(cdt.validate().is_empty());
+}
