@@ -263,32 +263,6 @@ fn radius0_after_edits() {
                 cdt.remove_shape(id).unwrap();
                 live[i] = (cdt.insert_segment(a2, b2).unwrap(), (a2, b2));
             }
-            1 if !w.walls.is_empty() => {
-                let i = r.below(w.walls.len() as u64) as usize;
-                let (a, b) = w.walls[i];
-                let n = w.bounds[2];
-                let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
-                let (a2, b2) = (
-                    Point::new(a.x + d.0, a.y + d.1),
-                    Point::new(b.x + d.0, b.y + d.1),
-                );
-                if [a2, b2]
-                    .iter()
-                    .all(|p| p.x >= 0.0 && p.y >= 0.0 && p.x <= n && p.y <= n)
-                {
-                    w.walls[i] = (a2, b2);
-                }
-            }
-            _ => {
-                let extra = grid_world(step * 31 + 5);
-                if let Some(&wall) = extra.walls.first() {
-                    if wall.0.x <= w.bounds[2]
-                        && wall.1.x <= w.bounds[2]
-                        && wall.0.y <= w.bounds[3]
-                        && wall.1.y <= w.bounds[3]
-                    {
-                        w.walls.push(wall);
-                    }
         } else {
             let dirs = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, -1.0)];
             let (dx, dy) = dirs[r.below(4) as usize];
@@ -297,6 +271,7 @@ fn radius0_after_edits() {
             let b = Point::new(a.x + dx * len, a.y + dy * len);
             if b.x <= n && b.y >= 0.0 && b.y <= n {
                 live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
+            }
         }
         assert!(cdt.validate().is_empty(), "step {step}");
         let w = World {
