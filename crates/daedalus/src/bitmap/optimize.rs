@@ -300,11 +300,13 @@ fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
             let b = pf[j];
             let u = (b.0 - xi, b.1 - yi);
             let r2 = dot(u, u);
-            if has_cone
-                && !(cross(lo, u) >= 0.0
-                    && cross(u, hi) >= 0.0
-                    && dot(u, (lo.0 + hi.0, lo.1 + hi.1)) > 0.0)
-            {
+            let in_cone = |u: (f64, f64)| {
+                !has_cone
+                    || (cross(lo, u) >= 0.0
+                        && cross(u, hi) >= 0.0
+                        && dot(u, (lo.0 + hi.0, lo.1 + hi.1)) > 0.0)
+            };
+            if !in_cone(u) {
                 break;
             }
             if r2 < max_r2 && !beyond_ok(&cs, u, r2, t2) {
@@ -570,8 +572,8 @@ mod tests {
     #[test]
     fn clip_matches_point_walk() {
         let mut seed = 1u64;
-        for case in 0..300 {
-            let (w, h) = (12 + case % 20, 10 + case % 13);
+        for case in 0..600 {
+            let (w, h) = (12 + case % 40, 10 + case % 23);
             let bits: Vec<bool> = (0..w * h)
                 .map(|_| {
                     seed = seed
@@ -580,7 +582,27 @@ mod tests {
                     !(seed >> 33).is_multiple_of(3)
                 })
                 .collect();
-            let bm = crate::bitmap::Bitmap::new(w, h, bits).unwrap();
+            let mut rnd = |m: u64| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((seed >> 33) % m) as f64
+            };
+            // Every other case: a few discs and slanted bars (long runs).
+            let shapes: Vec<[f64; 4]> = (0..4)
+                .map(|_| [rnd(80), rnd(80), 3.0 + rnd(30), rnd(7) - 3.0])
+                .collect();
+            let bm = if case % 2 == 0 {
+                crate::bitmap::Bitmap::new(w, h, bits).unwrap()
+            } else {
+                crate::bitmap::Bitmap::from_fn(80, 80, |x, y| {
+                    let (x, y) = (x as f64, y as f64);
+                    shapes.iter().any(|&[cx, cy, r, k]| {
+                        (x - cx).hypot(y - cy) < r || ((y - cy) - k * 0.37 * (x - cx)).abs() < 2.5
+                    })
+                })
+                .unwrap()
+            };
             for o in crate::bitmap::trace_outlines(&bm, crate::bitmap::TurnPolicy::Minority, 0) {
                 let pts = &o.points;
                 let n = pts.len();
@@ -595,7 +617,7 @@ mod tests {
                         (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
                     })
                     .collect();
-                for t in [1.0, 2.0, 1.7071067811865476 * 2.0] {
+                for t in [0.5, 1.0, 1.5, 2.0, 1.7071067811865476 * 2.0, 5.0] {
                     let mut r = clip_forward_ref(pts, &corner, t);
                     for i in (0..n - 1).rev() {
                         r[i] = r[i].min(r[i + 1]);
