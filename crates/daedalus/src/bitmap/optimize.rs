@@ -69,7 +69,8 @@ pub(crate) fn optimal_polygon(
     size: (f64, f64),
 ) -> Vec<Point> {
     let strict = polygon_with(pts, t, adjust, 1.0, size);
-    if !adjust || t == 0.0 {
+    // No polygon has fewer than 3 vertices: then the widened run cannot win.
+    if !adjust || t == 0.0 || strict.len() <= 3 {
         return strict;
     }
     let relaxed = polygon_with(pts, t, adjust, RELAX, size);
