@@ -191,6 +191,8 @@ pub struct ObjectId {
 struct Slot {
     generation: u32,
     obj: Option<(Object, ShapeId)>,
+    /// Already listed in `ObjectTable::dirty`.
+    queued: bool,
 }
 
 /// Objects of a [`Cdt`].
@@ -198,12 +200,16 @@ struct Slot {
 pub(crate) struct ObjectTable {
     slots: Vec<Slot>,
     free: Vec<u32>,
+    /// Slots handed out by `object_mut` since the last update: the only ones
+    /// `update_objects` looks at, so an update costs the same in any world size.
+    dirty: Vec<u32>,
 }
 
 impl ObjectTable {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<Slot>()
             + self.free.capacity() * 4
+            + self.dirty.capacity() * 4
             + self
                 .slots
                 .iter()
@@ -301,7 +307,13 @@ impl Cdt {
     /// ```
     pub fn object_mut(&mut self, id: ObjectId) -> Result<&mut Object, CdtError> {
         let i = self.obj_raw(id)?;
-        Ok(&mut self.objects.slots[i].obj.as_mut().expect("checked").0)
+        let t = &mut self.objects;
+        let s = &mut t.slots[i];
+        if !s.queued {
+            s.queued = true;
+            t.dirty.push(i as u32);
+        }
+        Ok(&mut s.obj.as_mut().expect("checked").0)
     }
 
     /// The object's outline in world coordinates.
@@ -329,14 +341,19 @@ impl Cdt {
     /// ```
     pub fn update_objects(&mut self) -> Result<(), CdtError> {
         let mut todo = Vec::new();
-        for (i, s) in self.objects.slots.iter().enumerate() {
-            if let Some((o, _)) = &s.obj
+        for &i in &self.objects.dirty {
+            let i = i as usize;
+            if let Some((o, _)) = &self.objects.slots[i].obj
                 && o.moved
             {
                 let w = o.world_outline();
                 check_outline(&w)?;
                 todo.push((i, w));
             }
+        }
+        // Checked: from here on nothing fails for bad input.
+        for i in std::mem::take(&mut self.objects.dirty) {
+            self.objects.slots[i as usize].queued = false;
         }
         for (i, w) in todo {
             let (o, shape) = self.objects.slots[i].obj.as_mut().expect("live");
