@@ -45,7 +45,7 @@ fn shared_scenarios() {
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let world = World::from_scenario(&s);
-        // The Daedalus CDT (walls along the border skipped: they add nothing).
+        // The Daedalus CDT.
         let nav = world.nav();
         let walls = Walls::new(world.all_walls());
         for (i, q) in s.queries.iter().enumerate() {

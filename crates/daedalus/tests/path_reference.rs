@@ -166,17 +166,9 @@ fn random_point(r: &mut Rng, w: &World, grid: bool) -> Point {
     }
 }
 
-/// On the Daedalus CDT. The world is padded by one unit so that no wall
-/// touches the border: the CDT currently hangs or loses a wall that
-/// starts at a corner of the bounds (see the report); the border cases
-/// run on spade below.
+/// On the Daedalus CDT.
 fn compare(w: &World, seed: u64, grid: bool, queries: usize) {
-    let [x0, y0, x1, y1] = w.bounds;
-    let w = World {
-        bounds: [x0 - 1.0, y0 - 1.0, x1 + 1.0, y1 + 1.0],
-        walls: w.walls.clone(),
-    };
-    compare_on(&w, &w.nav(), seed, grid, queries);
+    compare_on(w, &w.nav(), seed, grid, queries);
 }
 
 /// Same on spade's triangulation of the walls: the path finder must not

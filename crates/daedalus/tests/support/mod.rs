@@ -95,11 +95,7 @@ impl World {
         let [x0, y0, x1, y1] = self.bounds;
         let mut cdt = daedalus::triangulation::Cdt::new(x0, y0, x1, y1).unwrap();
         for &(a, b) in &self.walls {
-            // A wall along the border adds nothing (the border is a wall);
-            // skipped because the CDT mishandles them at present.
-            let on_border = (a.x == b.x && (a.x == x0 || a.x == x1))
-                || (a.y == b.y && (a.y == y0 || a.y == y1));
-            if a != b && !on_border {
+            if a != b {
                 cdt.insert_segment(a, b).unwrap();
             }
         }
