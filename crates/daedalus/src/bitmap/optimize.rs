@@ -69,7 +69,8 @@ pub(crate) fn optimal_polygon(
     size: (f64, f64),
 ) -> Vec<Point> {
     let strict = polygon_with(pts, t, adjust, 1.0, size);
-    if !adjust || t == 0.0 {
+    // No polygon has fewer than 3 vertices: then the widened run cannot win.
+    if !adjust || t == 0.0 || strict.len() <= 3 {
         return strict;
     }
     let relaxed = polygon_with(pts, t, adjust, RELAX, size);
@@ -119,10 +120,7 @@ fn polygon_with(
     // its corners (a necessary condition for a line within t of them,
     // like Potrace's doubled squares); stage 3 then places the segment on
     // its least-squares line and the direct check below restores the bound.
-    let mut clip0 = clip_forward(&pts, &corner, t * relax);
-    for i in (0..n - 1).rev() {
-        clip0[i] = clip0[i].min(clip0[i + 1]);
-    }
+    let clip0 = clip_forward(&pts, &corner, t * relax);
     let mut po = best_polygon(&pts, &clip0);
     if po.len() < 3 {
         // The whole ring fits in two segments: start from a triangle, the
@@ -253,9 +251,102 @@ fn polygon_with(
     out
 }
 
-/// clip[i] = the largest j (<= n, non-cyclic) such that every (i, j'),
-/// i < j' <= j, is a possible segment.
+/// clip0[i] = the largest j (<= n, non-cyclic) such that every (i', j'),
+/// i <= i' < j' <= j, is a possible segment (Potrace's clip0): the walk
+/// from i stops at clip0[i + 1], as only min(clip[i], clip0[i + 1]) counts.
 fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
+    let n = pts.len();
+    let t2 = t * t;
+    let mut clip = vec![0; n];
+    let mut cs: Vec<(f64, f64, f64)> = Vec::new();
+    // next[i] = the first corner after i (n: the start corner, again).
+    let mut next = vec![n; n];
+    for i in (0..n.saturating_sub(1)).rev() {
+        next[i] = if corner[i + 1] { i + 1 } else { next[i + 1] };
+    }
+    // Cyclic copies without `% n` in the walk: coordinates (point n =
+    // point 0), the direction bit of the step into each point, and whether
+    // a point is a corner (point n: not, as before).
+    let pf: Vec<(f64, f64)> = (0..=n).map(|k| pt(pts[k % n])).collect();
+    let into: Vec<u8> = (0..=n)
+        .map(|k| {
+            if k == 0 {
+                0
+            } else {
+                dir_bit(pts[k - 1], pts[k % n])
+            }
+        })
+        .collect();
+    for i in (0..n).rev() {
+        let limit = if i + 1 < n { clip[i + 1] } else { n };
+        let (xi, yi) = pf[i];
+        let mut lo = (0.0, 0.0);
+        let mut hi = (0.0, 0.0);
+        let mut has_cone = false;
+        let mut dirs = 0u8;
+        let mut max_r2 = 0.0f64;
+        cs.clear();
+        let mut best = i + 1;
+        let mut j = i + 1;
+        // Up to the first corner the walk is straight and unconstrained.
+        if next[i] > i + 1 {
+            best = (next[i] - 1).min(limit);
+            j = next[i];
+        }
+        while j <= limit {
+            dirs |= into[j];
+            if dirs == 15 {
+                break;
+            }
+            let b = pf[j];
+            let u = (b.0 - xi, b.1 - yi);
+            let r2 = dot(u, u);
+            let in_cone = |u: (f64, f64)| {
+                !has_cone
+                    || (cross(lo, u) >= 0.0
+                        && cross(u, hi) >= 0.0
+                        && dot(u, (lo.0 + hi.0, lo.1 + hi.1)) > 0.0)
+            };
+            if !in_cone(u) {
+                break;
+            }
+            if r2 < max_r2 && !beyond_ok(&cs, u, r2, t2) {
+                break;
+            }
+            best = j;
+            if j < n && corner[j] {
+                if r2 > t2 {
+                    let r = r2.sqrt();
+                    let sn = t / r;
+                    let cs_ = (1.0 - sn * sn).sqrt();
+                    let (ux, uy) = (u.0 / r, u.1 / r);
+                    let a = (ux * cs_ + uy * sn, -ux * sn + uy * cs_);
+                    let b = (ux * cs_ - uy * sn, ux * sn + uy * cs_);
+                    if !has_cone {
+                        lo = a;
+                        hi = b;
+                        has_cone = true;
+                    } else {
+                        if cross(lo, a) > 0.0 {
+                            lo = a;
+                        }
+                        if cross(hi, b) < 0.0 {
+                            hi = b;
+                        }
+                    }
+                }
+                cs.push((u.0, u.1, r2));
+                max_r2 = max_r2.max(r2);
+            }
+            j += 1;
+        }
+        clip[i] = best;
+    }
+    clip
+}
+
+#[cfg(test)]
+fn clip_forward_ref(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
     let n = pts.len();
     let t2 = t * t;
     let mut clip = vec![0; n];
@@ -472,4 +563,69 @@ fn best_polygon(pts: &[[i32; 2]], clip0: &[usize]) -> Vec<usize> {
         po[j] = i;
     }
     po
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The run-by-run walk gives the point-by-point walk's clip0.
+    #[test]
+    fn clip_matches_point_walk() {
+        let mut seed = 1u64;
+        for case in 0..600 {
+            let (w, h) = (12 + case % 40, 10 + case % 23);
+            let bits: Vec<bool> = (0..w * h)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    !(seed >> 33).is_multiple_of(3)
+                })
+                .collect();
+            let mut rnd = |m: u64| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((seed >> 33) % m) as f64
+            };
+            // Every other case: a few discs and slanted bars (long runs).
+            let shapes: Vec<[f64; 4]> = (0..4)
+                .map(|_| [rnd(80), rnd(80), 3.0 + rnd(30), rnd(7) - 3.0])
+                .collect();
+            let bm = if case % 2 == 0 {
+                crate::bitmap::Bitmap::new(w, h, bits).unwrap()
+            } else {
+                crate::bitmap::Bitmap::from_fn(80, 80, |x, y| {
+                    let (x, y) = (x as f64, y as f64);
+                    shapes.iter().any(|&[cx, cy, r, k]| {
+                        (x - cx).hypot(y - cy) < r || ((y - cy) - k * 0.37 * (x - cx)).abs() < 2.5
+                    })
+                })
+                .unwrap()
+            };
+            for o in crate::bitmap::trace_outlines(&bm, crate::bitmap::TurnPolicy::Minority, 0) {
+                let pts = &o.points;
+                let n = pts.len();
+                if n < 4 {
+                    continue;
+                }
+                let corner: Vec<bool> = (0..n)
+                    .map(|k| {
+                        let a = pts[(k + n - 1) % n];
+                        let b = pts[k];
+                        let c = pts[(k + 1) % n];
+                        (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
+                    })
+                    .collect();
+                for t in [0.5, 1.0, 1.5, 2.0, 1.7071067811865476 * 2.0, 5.0] {
+                    let mut r = clip_forward_ref(pts, &corner, t);
+                    for i in (0..n - 1).rev() {
+                        r[i] = r[i].min(r[i + 1]);
+                    }
+                    assert_eq!(clip_forward(pts, &corner, t), r, "case {case} t {t}");
+                }
+            }
+        }
+    }
 }
