@@ -9,7 +9,7 @@ use crate::geometry::{incircle, orient2d};
 use crate::mesh::NONE;
 
 /// Safety net against pathological rounding cascades.
-const TASK_LIMIT: usize = 1 << 22;
+const TASK_LIMIT: usize = 1 << 20;
 
 enum Step {
     OnRay(u32),

@@ -27,6 +27,8 @@ pub struct FuzzReport {
     pub objects_moved: u64,
     pub rejected_inputs: u64,
     pub max_vertices: usize,
+    /// Most live objects at once (the driver keeps the world bounded).
+    pub max_objects: usize,
 }
 
 /// The first failure of a run: operation index, seed and what went wrong.
@@ -103,7 +105,9 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
             violations: vec![],
         })
     };
+    let progress = std::env::var("FUZZ_PROGRESS").is_ok();
     for op in 0..ops {
+        let t0 = progress.then(std::time::Instant::now);
         let crowded = shapes.len() + objs.len() > 40 || verts.len() > 150;
         let kind = g.u(if crowded { 14 } else { 10 });
         let what;
@@ -156,6 +160,13 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     check(cdt.remove_shape(s), op, what)?;
                     rep.shapes_removed += 1;
                 }
+            }
+            // Objects are otherwise removed half as often as inserted: the
+            // world (and its crossing vertices) would grow without bound.
+            6 if objs.len() >= 40 => {
+                what = "remove_object";
+                let id = objs.swap_remove(g.u(objs.len() as u64) as usize);
+                check(cdt.remove_object(id), op, what)?;
             }
             6 => {
                 what = "insert_object";
@@ -210,11 +221,19 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                 }
             }
         }
+        if let Some(t0) = t0 {
+            let dt = t0.elapsed().as_secs_f64();
+            if dt > 0.05 || op % 10_000 == 0 {
+                let n = (cdt.mesh().vertex_count(), shapes.len(), objs.len());
+                eprintln!("op {op} {what}: {dt:.3} s, vertices/shapes/objects {n:?}");
+            }
+        }
         if anchors.len() > 400 {
             anchors.drain(..200);
         }
         rep.ops += 1;
         rep.max_vertices = rep.max_vertices.max(cdt.mesh().vertex_count());
+        rep.max_objects = rep.max_objects.max(objs.len());
         if validate_every > 0 && (op + 1) % validate_every == 0 {
             rep.validations += 1;
             let v = cdt.validate();
