@@ -144,12 +144,8 @@ fn radius_override_applies_to_every_query() {
     let f = temp_file("paths-wall-r.scenario.json", WALL);
     let out = run(&f, &["--radius", "0.9"]);
     let l = &out.lengths;
-    for i in 0..3 {
-        assert!(
-            close(l[i].unwrap(), around_tip(0.9)),
-            "query {i}: {:?}",
-            l[i]
-        );
+    for (i, li) in l.iter().take(3).enumerate() {
+        assert!(close(li.unwrap(), around_tip(0.9)), "query {i}: {li:?}");
     }
     assert_eq!(l[3], None);
     // (1, 9) is 1 from the top border: room for 0.9.
