@@ -51,6 +51,10 @@ fn along(a: P, b: P, num: i128, den: i128) -> QPoint {
 }
 
 fn on_segment(p: P, c: P, d: P) -> bool {
+    if c == d {
+        // A point-segment: only its own point lies on it.
+        return p == c;
+    }
     let (cd, cp) = (sub(d, c), sub(p, c));
     cross(cd, cp) == 0 && (0..=dot(cd, cd)).contains(&dot(cp, cd))
 }
