@@ -24,14 +24,13 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::hint::black_box;
-use std::path::PathBuf;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicIsize, Ordering};
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode};
 use daedalus::Point;
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::{Scenario, shared_scenario_files};
 use spade::{ConstrainedDelaunayTriangulation, DelaunayTriangulation, Point2, Triangulation};
 
 // ---------------------------------------------------------------------------
@@ -101,27 +100,6 @@ fn random_points(n: usize, seed: u64) -> Vec<Point> {
     (0..n)
         .map(|_| Point::new(r.f64() * POINT_WORLD, r.f64() * POINT_WORLD))
         .collect()
-}
-
-fn scenario_files() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let dir = shared_data_dir();
-    let mut stack = vec![dir.join("synthetic"), dir.join("maps")];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.to_string_lossy().ends_with(".scenario.json") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// Every wall of a scenario as point pairs: bounds border, ring edges, segments.
@@ -384,7 +362,7 @@ fn group<'a>(
 // Cases.
 
 fn walls(c: &mut Criterion, report: &mut Report) {
-    for f in scenario_files() {
+    for f in shared_scenario_files() {
         let name = f
             .file_name()
             .unwrap()
@@ -506,7 +484,7 @@ fn memory(report: &mut Report) {
         "RATIO memory/points_1e5 ours={ours_b:.1}B spade={spade_b:.1}B ratio={:.4} target ours<=100B",
         ours_b / spade_b
     ));
-    let big = scenario_files()
+    let big = shared_scenario_files()
         .into_iter()
         .max_by_key(|f| std::fs::metadata(f).map(|m| m.len()).unwrap_or(0));
     if let Some(f) = big {

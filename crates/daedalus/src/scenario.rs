@@ -194,3 +194,30 @@ pub fn shared_data_dir() -> std::path::PathBuf {
     }
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
 }
+
+/// Every `*.scenario.json` under [`shared_data_dir`], sorted by path; empty
+/// when the folder is missing. For tests and benches.
+///
+/// ```
+/// let files = daedalus::scenario::shared_scenario_files();
+/// assert!(files.iter().all(|f| f.to_string_lossy().ends_with(".scenario.json")));
+/// ```
+pub fn shared_scenario_files() -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![shared_data_dir()];
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.to_string_lossy().ends_with(".scenario.json") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}

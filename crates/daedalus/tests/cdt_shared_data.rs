@@ -2,28 +2,12 @@
 //! ring as a closed shape, every segment), must satisfy every invariant.
 #![cfg(feature = "serde")]
 
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::{Scenario, shared_data_dir, shared_scenario_files};
 use daedalus::triangulation::Cdt;
-
-fn scenarios(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            scenarios(&p, out);
-        } else if p.to_string_lossy().ends_with(".scenario.json") {
-            out.push(p);
-        }
-    }
-}
 
 #[test]
 fn every_shared_scenario_builds_a_valid_cdt() {
-    let mut files = Vec::new();
-    scenarios(&shared_data_dir(), &mut files);
-    files.sort();
+    let files = shared_scenario_files();
     assert!(
         !files.is_empty(),
         "no scenarios under {:?}",

@@ -9,34 +9,17 @@ mod support;
 
 use daedalus::Point;
 use daedalus::path::{PathError, PathFinder};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::{Scenario, shared_scenario_files};
 use support::World;
 use support::check::check_polyline;
 use support::reference::Walls;
-
-fn scenario_files() -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![shared_data_dir()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.to_string_lossy().ends_with(".scenario.json") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
 
 /// Every `step`-th query is also run at radius 0.5 and 2.
 const RADIUS_STEP: usize = 10;
 
 #[test]
 fn shared_scenarios() {
-    let files = scenario_files();
+    let files = shared_scenario_files();
     assert!(files.len() >= 20, "found {} scenarios", files.len());
     let mut finder = PathFinder::new();
     let mut total = 0;

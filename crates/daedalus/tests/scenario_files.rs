@@ -2,28 +2,11 @@
 //! and has well-formed rings and queries.
 #![cfg(feature = "serde")]
 
-use daedalus::scenario::{Scenario, shared_data_dir};
-
-fn scenario_files() -> Vec<std::path::PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![shared_data_dir()];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).unwrap() {
-            let p = e.unwrap().path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.to_string_lossy().ends_with(".scenario.json") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
-}
+use daedalus::scenario::{Scenario, shared_scenario_files};
 
 #[test]
 fn shared_scenarios_parse_and_round_trip() {
-    let files = scenario_files();
+    let files = shared_scenario_files();
     assert!(
         files.len() >= 20,
         "expected the shared scenarios, found {}",
