@@ -48,6 +48,15 @@ impl Generations {
     pub(crate) fn bump(&mut self, idx: u32) {
         *self.0.entry(idx).or_insert(0) += 1;
     }
+    /// Undoes one [`Generations::bump`] (journal rollback).
+    pub(crate) fn unbump(&mut self, idx: u32) {
+        if let Some(g) = self.0.get_mut(&idx) {
+            *g -= 1;
+            if *g == 0 {
+                self.0.remove(&idx);
+            }
+        }
+    }
     pub(crate) fn heap_bytes(&self) -> usize {
         // hashbrown: one control byte + (key, value) per bucket.
         self.0.capacity() * (1 + 8)

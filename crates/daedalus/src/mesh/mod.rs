@@ -23,6 +23,7 @@
 mod dump;
 mod handles;
 mod iter;
+pub(crate) mod journal;
 pub(crate) mod ops;
 
 pub use dump::MeshDump;
@@ -72,6 +73,8 @@ pub struct Mesh {
     pub(crate) fgen: Generations,
     pub(crate) n_vertices: usize,
     pub(crate) n_faces: usize,
+    /// Undo log of the running CDT operation (empty between operations).
+    pub(crate) journal: journal::Journal,
 }
 
 impl Mesh {
@@ -146,6 +149,7 @@ impl Mesh {
     #[inline]
     pub(crate) fn set_constrained(&mut self, e: u32, on: bool) {
         let p = e >> 1;
+        self.j_cons(p >> 6);
         let w = &mut self.cons[(p >> 6) as usize];
         if on {
             *w |= 1 << (p & 63);
@@ -491,5 +495,6 @@ impl Mesh {
             + self.vgen.heap_bytes()
             + self.egen.heap_bytes()
             + self.fgen.heap_bytes()
+            + self.journal.heap_bytes()
     }
 }

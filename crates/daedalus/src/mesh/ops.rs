@@ -1,6 +1,7 @@
 //! Crate-internal mesh surgery: the rectangle primitive, slot allocation
 //! with free lists, face/edge splits, flips and re-stitching of a hole.
 
+use super::journal::Undo;
 use super::{Generations, Mesh, NONE, OUTER_FACES};
 use crate::Point;
 
@@ -38,6 +39,7 @@ impl Mesh {
             he,
             fedge: vec![7, 3, 0, 8],
             cons: vec![0],
+            journal: Default::default(),
             free_v: Vec::new(),
             free_e: Vec::new(),
             free_f: Vec::new(),
@@ -66,6 +68,9 @@ impl Mesh {
     pub(crate) fn alloc_vertex(&mut self, p: Point) -> u32 {
         self.n_vertices += 1;
         if let Some(v) = self.free_v.pop() {
+            self.j_log(Undo::FreeVPop(v));
+            self.j_pos(v);
+            self.j_vedge(v);
             self.pos[v as usize] = p;
             v
         } else {
@@ -75,15 +80,21 @@ impl Mesh {
         }
     }
     pub(crate) fn free_vertex(&mut self, v: u32) {
+        self.j_vedge(v);
         self.vedge[v as usize] = NONE;
         self.vgen.bump(v);
         self.free_v.push(v);
+        self.j_log(Undo::VGen(v));
+        self.j_log(Undo::FreeVPush);
         self.n_vertices -= 1;
     }
     /// A fresh edge pair `(e, e + 1)`, opposite of each other, unconstrained.
     #[inline]
     pub(crate) fn alloc_pair(&mut self) -> u32 {
         if let Some(e) = self.free_e.pop() {
+            self.j_log(Undo::FreeEPop(e));
+            self.j_he(e);
+            self.j_he(e + 1);
             self.he[e as usize][1] = e + 1;
             self.he[e as usize + 1][1] = e;
             e
@@ -101,15 +112,21 @@ impl Mesh {
     pub(crate) fn free_pair(&mut self, e: u32) {
         let e = e & !1;
         self.set_constrained(e, false);
+        self.j_he(e);
+        self.j_he(e + 1);
         self.he[e as usize] = [NONE; 4];
         self.he[e as usize + 1] = [NONE; 4];
         self.egen.bump(e >> 1);
         self.free_e.push(e);
+        self.j_log(Undo::EGen(e >> 1));
+        self.j_log(Undo::FreeEPush);
     }
     #[inline]
     pub(crate) fn alloc_face(&mut self) -> u32 {
         self.n_faces += 1;
         if let Some(f) = self.free_f.pop() {
+            self.j_log(Undo::FreeFPop(f));
+            self.j_fedge(f);
             f
         } else {
             self.fedge.push(NONE);
@@ -118,9 +135,12 @@ impl Mesh {
     }
     pub(crate) fn free_face(&mut self, f: u32) {
         debug_assert!(f >= OUTER_FACES);
+        self.j_fedge(f);
         self.fedge[f as usize] = NONE;
         self.fgen.bump(f);
         self.free_f.push(f);
+        self.j_log(Undo::FGen(f));
+        self.j_log(Undo::FreeFPush);
         self.n_faces -= 1;
     }
     #[inline(always)]
@@ -139,6 +159,12 @@ impl Mesh {
         let b = self.raw_next(a);
         let c = self.raw_next(b);
         let (x, y, z) = (self.raw_origin(a), self.raw_origin(b), self.raw_origin(c));
+        if self.journal.on {
+            for h in [a, b, c] {
+                self.j_he(h);
+            }
+            self.j_fedge(f);
+        }
         let v = self.alloc_vertex(p);
         let f2 = self.alloc_face();
         let f3 = self.alloc_face();
@@ -176,6 +202,17 @@ impl Mesh {
         let z = self.raw_origin(e2);
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
+        if self.journal.on {
+            self.j_he(e);
+            self.j_he(o);
+            self.j_he(e1);
+            self.j_he(e2);
+            let o1 = self.raw_next(o);
+            self.j_he(o1);
+            self.j_fedge(f1);
+            self.j_fedge(f2);
+            self.j_vedge(x);
+        }
         let v = self.alloc_vertex(p);
         let m = self.alloc_pair(); // x->v, v->x
         let cons = self.raw_is_constrained(e);
@@ -232,6 +269,15 @@ impl Mesh {
         let q = self.raw_origin(o2);
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
+        if self.journal.on {
+            for h in [e, e1, e2, o, o1, o2] {
+                self.j_he(h);
+            }
+            self.j_fedge(f1);
+            self.j_fedge(f2);
+            self.j_vedge(u);
+            self.j_vedge(w);
+        }
         self.set(e, q, e2, f1);
         self.he[e2 as usize][2] = o1;
         self.set(o1, u, e, f1);
@@ -257,7 +303,15 @@ impl Mesh {
     ) {
         scratch.clear();
         for &b in boundary {
+            self.j_he(b);
             scratch.push((self.raw_origin(b), self.raw_dest(b), b));
+        }
+        if self.journal.on {
+            for t in tris {
+                for &v in t {
+                    self.j_vedge(v);
+                }
+            }
         }
         for t in tris {
             let f = self.alloc_face();

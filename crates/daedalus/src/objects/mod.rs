@@ -274,11 +274,14 @@ impl Cdt {
     /// ```
     pub fn remove_object(&mut self, id: ObjectId) -> Result<(), CdtError> {
         let i = self.obj_raw(id)?;
+        let shape = self.objects.slots[i].obj.as_ref().expect("checked").1;
+        // the shape first: if that fails, the object stays
+        self.remove_shape(shape)?;
         let s = &mut self.objects.slots[i];
-        let (_, shape) = s.obj.take().expect("checked");
+        s.obj = None;
         s.generation += 1;
         self.objects.free.push(i as u32);
-        self.remove_shape(shape)
+        Ok(())
     }
 
     /// The object.
@@ -330,7 +333,9 @@ impl Cdt {
 
     /// Re-inserts every moved object (old shape removed, new world outline
     /// inserted from a hint near the old place). All new outlines are
-    /// checked first: on error nothing changes.
+    /// checked first, and the whole update is one all-or-nothing operation:
+    /// on any error the mesh, the shapes and the objects (still marked
+    /// moved) are exactly as before the call.
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
@@ -351,17 +356,25 @@ impl Cdt {
                 todo.push((i, w));
             }
         }
-        // Checked: from here on nothing fails for bad input.
+        // Checked: from here on only a give-up of the mesh code can fail,
+        // and then everything is undone.
+        let made = self.atomic(|c| {
+            let mut made = Vec::with_capacity(todo.len());
+            for (i, w) in &todo {
+                let (o, shape) = c.objects.slots[*i].obj.as_ref().expect("live");
+                let (old, closed) = (*shape, o.closed);
+                c.remove_shape(old)?;
+                made.push(c.insert_shape(w, closed)?);
+            }
+            Ok(made)
+        })?;
+        for ((i, _), new) in todo.into_iter().zip(made) {
+            let (o, shape) = self.objects.slots[i].obj.as_mut().expect("live");
+            o.moved = false;
+            *shape = new;
+        }
         for i in std::mem::take(&mut self.objects.dirty) {
             self.objects.slots[i as usize].queued = false;
-        }
-        for (i, w) in todo {
-            let (o, shape) = self.objects.slots[i].obj.as_mut().expect("live");
-            let (old, closed) = (*shape, o.closed);
-            o.moved = false;
-            self.remove_shape(old)?;
-            let new = self.insert_shape(&w, closed)?;
-            self.objects.slots[i].obj.as_mut().expect("live").1 = new;
         }
         Ok(())
     }

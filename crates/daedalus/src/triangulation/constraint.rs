@@ -3,13 +3,11 @@
 //! exactly on the segment split it, crossed constraints are split at the
 //! crossing point.
 
+use super::journal::CUndo;
 use super::{Cdt, CdtError, Owners, Segment, ShapeId, ShapeSlot, check_point};
 use crate::Point;
 use crate::geometry::{incircle, orient2d};
 use crate::mesh::NONE;
-
-/// Safety net against pathological rounding cascades.
-const TASK_LIMIT: usize = 1 << 20;
 
 enum Step {
     OnRay(u32),
@@ -34,7 +32,7 @@ pub(crate) fn on_input(sa: Point, sb: Point, pc: Point, pb: Point, x: Point) -> 
 impl Cdt {
     pub(crate) fn add_owner(&mut self, e: u32, seg: u32) {
         let shape = self.segs[seg as usize].shape;
-        let o = self.owners.entry(e >> 1).or_default();
+        let o = self.owners.or_default(e >> 1);
         o.push(seg, shape);
         self.mesh.set_constrained(e, true);
     }
@@ -186,6 +184,11 @@ impl Cdt {
         if !points.iter().any(|&p| p != points[0]) {
             return Err(CdtError::TooFewPoints);
         }
+        self.atomic(|c| c.insert_shape_raw(points, closed))
+    }
+
+    /// [`Cdt::insert_shape`] after the input checks, inside an operation.
+    fn insert_shape_raw(&mut self, points: &[Point], closed: bool) -> Result<ShapeId, CdtError> {
         let mut pieces = Vec::with_capacity(points.len());
         let n = points.len();
         let last = if closed { n } else { n - 1 };
@@ -198,6 +201,8 @@ impl Cdt {
             }
         }
         let idx = if let Some(i) = self.free_shapes.pop() {
+            self.j_log(CUndo::FreeShapePop(i));
+            self.j_shape(i);
             i
         } else {
             self.shapes.push(ShapeSlot::default());
@@ -218,6 +223,9 @@ impl Cdt {
         self.rng = rng;
         let mut last: Option<(Point, u32)> = None;
         for (pa, pb) in pieces {
+            if self.fail.is_some() {
+                break;
+            }
             // consecutive pieces share their end point: no second walk
             let va = match last {
                 Some((q, v))
@@ -237,6 +245,8 @@ impl Cdt {
                 alive: true,
             };
             let s = if let Some(s) = self.free_segs.pop() {
+                self.j_log(CUndo::FreeSegPop(s));
+                self.j_seg(s);
                 self.segs[s as usize] = seg;
                 s
             } else {
@@ -277,12 +287,17 @@ impl Cdt {
         self.insert_shape(&[a, b], false)
     }
 
-    /// Runs the pending sub-segment insertions.
+    /// Runs the pending sub-segment insertions. Past the work limit it
+    /// gives up: `fail` is set and the enclosing operation is undone.
     pub(crate) fn run_tasks(&mut self) {
         let mut n = 0;
         while let Some((a, b, seg)) = self.tasks.pop() {
             n += 1;
-            if n > TASK_LIMIT {
+            if n > self.task_limit {
+                self.fail
+                    .get_or_insert(CdtError::WorkLimit(self.task_limit));
+            }
+            if self.fail.is_some() {
                 self.tasks.clear();
                 break;
             }
@@ -370,7 +385,12 @@ impl Cdt {
                         }
                     }
                 }
-                None => return, // unreachable on a valid mesh
+                None => {
+                    // unreachable on a valid mesh: give up, undo the operation
+                    self.fail
+                        .get_or_insert(CdtError::Internal("segment walk found no way on"));
+                    return;
+                }
             }
         }
     }
@@ -482,7 +502,10 @@ impl Cdt {
             .get(&(e >> 1))
             .and_then(|o| o.segs().first().copied())
         else {
-            return; // border edges are never crossed from inside
+            // border edges are never crossed from inside
+            self.fail
+                .get_or_insert(CdtError::Internal("segment crossed the border"));
+            return;
         };
         let m = &self.mesh;
         let (r, l) = (m.raw_origin(e), m.raw_dest(e));
@@ -528,6 +551,10 @@ impl Cdt {
     /// Removes crossing vertices that ended up unneeded (chains that met at
     /// a rounded crossing point and then shared both edges).
     pub(crate) fn settle(&mut self) {
+        if self.fail.is_some() {
+            self.created.clear();
+            return;
+        }
         let mut rounds = 0;
         while !self.created.is_empty() && rounds < 64 {
             let c = std::mem::take(&mut self.created);

@@ -11,13 +11,15 @@
 mod constraint;
 pub mod fuzz;
 mod insert;
+mod journal;
 mod remove;
 mod validate;
 
 pub use validate::Violation;
 
 use crate::Point;
-use crate::mesh::{EdgeId, FaceId, IdMap, Mesh, MeshDump, MeshError, NONE, OUTER_FACES, VertexId};
+use crate::mesh::{EdgeId, FaceId, Mesh, MeshDump, MeshError, NONE, OUTER_FACES, VertexId};
+use journal::{JMap, OpLog};
 
 /// Largest accepted absolute coordinate. Keeps every predicate and the
 /// crossing-point formula far from overflow.
@@ -50,7 +52,18 @@ pub enum CdtError {
     CornerVertex,
     #[error("internal error: {0}")]
     Internal(&'static str),
+    /// A segment insertion needed more than the work limit of sub-segment
+    /// insertions (a cascade of rounded crossing points); the operation
+    /// was undone.
+    #[error("segment insertion exceeded its work limit ({0} sub-segments); nothing was changed")]
+    WorkLimit(usize),
 }
+
+/// Default cap on sub-segment insertions per inserted segment piece. Every
+/// split creates a vertex or walks a strictly shorter piece, but rounded
+/// crossing points can in principle keep creating new crossings, so a cap
+/// remains; tripping it undoes the whole operation ([`CdtError::WorkLimit`]).
+pub const TASK_LIMIT: usize = 1 << 20;
 
 impl From<MeshError> for CdtError {
     fn from(e: MeshError) -> Self {
@@ -223,9 +236,9 @@ pub(crate) enum Loc {
 pub struct Cdt {
     pub(crate) mesh: Mesh,
     pub(crate) bounds: [f64; 4],
-    pub(crate) owners: IdMap<Owners>,
+    pub(crate) owners: JMap<Owners>,
     /// Vertices made as crossing points: the two segments that crossed.
-    pub(crate) crossings: IdMap<(u32, u32)>,
+    pub(crate) crossings: JMap<(u32, u32)>,
     pub(crate) user: Vec<u64>,
     pub(crate) segs: Vec<Segment>,
     pub(crate) free_segs: Vec<u32>,
@@ -244,6 +257,11 @@ pub struct Cdt {
     /// Crossing vertices made by the current operation (checked at its end).
     pub(crate) created: Vec<u32>,
     pub(crate) sc: Scratch,
+    /// Undo log of the running operation.
+    pub(crate) op: OpLog,
+    /// Set by a step that gave up; the operation is then undone.
+    pub(crate) fail: Option<CdtError>,
+    pub(crate) task_limit: usize,
 }
 
 /// Reusable buffers (no allocation per operation once warm).
@@ -290,8 +308,8 @@ impl Cdt {
         Ok(Cdt {
             mesh: Mesh::rectangle(xmin, ymin, xmax, ymax),
             bounds: [xmin, ymin, xmax, ymax],
-            owners: IdMap::default(),
-            crossings: IdMap::default(),
+            owners: JMap::default(),
+            crossings: JMap::default(),
             user: vec![0],
             segs: Vec::new(),
             free_segs: Vec::new(),
@@ -307,7 +325,24 @@ impl Cdt {
             tasks: Vec::new(),
             created: Vec::new(),
             sc: Scratch::default(),
+            op: OpLog::default(),
+            fail: None,
+            task_limit: TASK_LIMIT,
         })
+    }
+
+    /// Test knob: lowers the cap on sub-segment insertions per segment
+    /// piece (default [`TASK_LIMIT`]) to force the failure path.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// cdt.set_task_limit(0);
+    /// assert!(cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).is_err());
+    /// assert_eq!(cdt.shapes().count(), 0);
+    /// ```
+    #[doc(hidden)]
+    pub fn set_task_limit(&mut self, limit: usize) {
+        self.task_limit = limit;
     }
 
     /// The world rectangle `[xmin, ymin, xmax, ymax]`.
@@ -345,6 +380,7 @@ impl Cdt {
         if w >= self.user.len() {
             self.user.resize(w + 1, 0);
         }
+        self.j_user(w);
         if on {
             self.user[w] |= 1 << (v & 63);
         } else {
@@ -583,6 +619,9 @@ impl Cdt {
             + self.hgrid.capacity() * 4
             + scratch
             + self.objects.heap_bytes()
+            + self.owners.log_bytes()
+            + self.crossings.log_bytes()
+            + self.op.heap_bytes()
     }
 }
 

@@ -3,6 +3,7 @@
 //! predicates, Lawson flips), and merging of chains through vertices that
 //! only collinear segments still pass.
 
+use super::journal::CUndo;
 use super::{Cdt, CdtError};
 use crate::geometry::{incircle, orient2d};
 use crate::mesh::{Mesh, VertexId};
@@ -23,6 +24,14 @@ impl Cdt {
     /// ```
     pub fn remove_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
         let s = self.shape_raw(id)?;
+        self.atomic(|c| {
+            c.remove_shape_raw(s);
+            Ok(())
+        })
+    }
+
+    fn remove_shape_raw(&mut self, s: u32) {
+        self.j_shape(s);
         let segs = std::mem::take(&mut self.shapes[s as usize].segs);
         let mut path = Vec::new();
         let mut cand = Vec::new();
@@ -37,8 +46,10 @@ impl Cdt {
                 cand.push(self.segs[g as usize].a);
                 cand.push(self.segs[g as usize].b);
             }
+            self.j_seg(g);
             self.segs[g as usize].alive = false;
             self.free_segs.push(g);
+            self.j_log(CUndo::FreeSegPush);
         }
         let slot = &mut self.shapes[s as usize];
         slot.alive = false;
@@ -46,6 +57,7 @@ impl Cdt {
         slot.segs = segs;
         slot.segs.clear();
         self.free_shapes.push(s);
+        self.j_log(CUndo::FreeShapePush);
         self.legalize_pending();
         cand.sort_unstable();
         cand.dedup();
@@ -53,7 +65,6 @@ impl Cdt {
             self.cleanup_vertex(v);
         }
         self.settle();
-        Ok(())
     }
 
     /// Removes a user vertex. If constraints still need it (segment end
@@ -71,10 +82,12 @@ impl Cdt {
         if v < 4 {
             return Err(CdtError::CornerVertex);
         }
-        self.set_user(v, false);
-        self.cleanup_vertex(v);
-        self.settle();
-        Ok(())
+        self.atomic(|c| {
+            c.set_user(v, false);
+            c.cleanup_vertex(v);
+            c.settle();
+            Ok(())
+        })
     }
 
     /// Does a live constraint need `v`? A corner, a user vertex, an end
@@ -143,7 +156,7 @@ impl Cdt {
     /// Removes `v` if nothing needs it; segments still passing through it
     /// are re-inserted between their chain neighbours.
     pub(crate) fn cleanup_vertex(&mut self, v: u32) {
-        if !self.mesh.vertex_alive(v) || self.vertex_needed(v) {
+        if self.fail.is_some() || !self.mesh.vertex_alive(v) || self.vertex_needed(v) {
             return;
         }
         let m = &self.mesh;
@@ -234,6 +247,9 @@ impl Cdt {
             let l = m.raw_dest(out_o);
             let of = m.raw_face(in_o);
             let nn = m.raw_next(out_o);
+            m.j_he(in_o);
+            m.j_he(e0);
+            m.j_fedge(of);
             m.he[in_o as usize][2] = nn;
             m.he[e0 as usize][0] = l;
             m.fedge[of as usize] = in_o;

@@ -1,0 +1,326 @@
+//! A failed operation leaves the triangulation exactly as it was: forced
+//! give-ups (the hidden work-limit knob) and bad object moves, compared
+//! against a snapshot of everything observable taken before the call, and
+//! against a clone that never saw the failure.
+
+use daedalus::Point;
+use daedalus::mesh::MeshDump;
+use daedalus::objects::{Object, ObjectId};
+use daedalus::triangulation::{Cdt, CdtError, MAX_COORD};
+
+/// Everything observable: the dump, every shape with its segments, the
+/// owners of every constrained edge, every object's outline, shape and
+/// moved flag.
+#[derive(Debug, PartialEq)]
+struct State {
+    dump: MeshDump,
+    shapes: Vec<(String, Vec<(Point, Point)>)>,
+    owners: Vec<([u32; 2], Vec<String>)>,
+    objects: Vec<(String, Vec<Point>, String, bool)>,
+}
+
+fn state(c: &Cdt) -> State {
+    let dump = c.dump();
+    let shapes = c
+        .shapes()
+        .map(|s| (format!("{s:?}"), c.shape_segments(s).unwrap()))
+        .collect();
+    let m = c.mesh();
+    let owners = c
+        .constrained_edges()
+        .map(|e| {
+            let a = m.origin(e).unwrap().index() as u32;
+            let b = m.destination(e).unwrap().index() as u32;
+            let mut o: Vec<String> = c
+                .edge_owners(e)
+                .unwrap()
+                .iter()
+                .map(|s| format!("{s:?}"))
+                .collect();
+            o.sort();
+            ([a, b], o)
+        })
+        .collect();
+    let objects = c
+        .objects()
+        .map(|id| {
+            let o = c.object(id).unwrap();
+            (
+                format!("{id:?}"),
+                o.world_outline(),
+                format!("{:?}", c.object_shape(id).unwrap()),
+                o.is_moved(),
+            )
+        })
+        .collect();
+    State {
+        dump,
+        shapes,
+        owners,
+        objects,
+    }
+}
+
+fn p(x: f64, y: f64) -> Point {
+    Point::new(x, y)
+}
+
+/// A grid of crossing walls: every new diagonal crosses many constraints.
+fn grid_world() -> Cdt {
+    let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    for k in 1..10 {
+        let t = 10.0 * k as f64 + 0.37;
+        c.insert_segment([t, 1.0], [t, 99.0]).unwrap();
+        c.insert_segment([1.0, t], [99.0, t]).unwrap();
+    }
+    c.insert_shape(&[p(5.0, 5.0), p(60.0, 8.0), p(30.0, 70.0)], true)
+        .unwrap();
+    c.insert_vertex([42.5, 42.5]).unwrap();
+    assert!(c.validate().is_empty());
+    c
+}
+
+#[test]
+fn work_limit_on_insert_shape_restores_everything() {
+    let mut c = grid_world();
+    let before = state(&c);
+    let reference = c.clone();
+    // First piece crosses nothing (inside one cell), the later ones cross
+    // the grid: the failure comes after part of the shape is in.
+    let shape = [p(1.5, 1.5), p(2.5, 1.5), p(95.0, 93.0), p(3.0, 97.0)];
+    c.set_task_limit(3);
+    let r = c.insert_shape(&shape, true);
+    assert_eq!(r, Err(CdtError::WorkLimit(3)));
+    assert_eq!(state(&c), before);
+    assert!(c.validate().is_empty());
+    // Hidden state (free lists, generations) is back too: the same
+    // operations now give exactly what the untouched clone gives.
+    c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+    let mut r2 = reference;
+    let a = c.insert_shape(&shape, true).unwrap();
+    let b = r2.insert_shape(&shape, true).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(state(&c), state(&r2));
+    c.remove_shape(a).unwrap();
+    r2.remove_shape(b).unwrap();
+    assert_eq!(state(&c), state(&r2));
+    assert!(c.validate().is_empty());
+}
+
+#[test]
+fn work_limit_at_every_level_restores_everything() {
+    // Every limit from 0 up to the work the insertion really needs: each
+    // either fails leaving the state untouched or succeeds like the clone.
+    let base = grid_world();
+    let shape = [p(3.3, 96.1), p(97.2, 4.4), p(96.0, 96.0), p(50.0, 50.0)];
+    let mut want = base.clone();
+    want.insert_shape(&shape, false).unwrap();
+    let want = state(&want);
+    let before = state(&base);
+    let mut failed = 0;
+    for limit in 0..64 {
+        let mut c = base.clone();
+        c.set_task_limit(limit);
+        match c.insert_shape(&shape, false) {
+            Err(CdtError::WorkLimit(l)) => {
+                assert_eq!(l, limit);
+                assert_eq!(state(&c), before, "limit {limit}");
+                failed += 1;
+            }
+            Ok(_) => assert_eq!(state(&c), want, "limit {limit}"),
+            Err(e) => panic!("limit {limit}: {e}"),
+        }
+        assert!(c.validate().is_empty(), "limit {limit}");
+    }
+    assert!(failed >= 2, "the knob must force failures ({failed})");
+}
+
+#[test]
+fn work_limit_on_remove_shape_and_remove_vertex_restores_everything() {
+    let mut c = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let h = c.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
+    let v = c.insert_segment([5.0, 1.0], [5.0, 9.0]).unwrap();
+    let u = c.insert_vertex([3.0, 5.0]).unwrap(); // on the wall h
+    let before = state(&c);
+    // Removing v frees the crossing (5, 5): h is re-inserted across it.
+    c.set_task_limit(0);
+    assert_eq!(c.remove_shape(v), Err(CdtError::WorkLimit(0)));
+    assert_eq!(state(&c), before);
+    // Removing the user vertex on h re-inserts h's two pieces as one.
+    assert_eq!(c.remove_vertex(u), Err(CdtError::WorkLimit(0)));
+    assert_eq!(state(&c), before);
+    assert!(c.is_user_vertex(u).unwrap());
+    c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+    c.remove_shape(v).unwrap();
+    c.remove_vertex(u).unwrap();
+    assert!(c.validate().is_empty());
+    assert_eq!(c.mesh().vertex_count(), 6);
+    c.remove_shape(h).unwrap();
+    assert_eq!(c.mesh().vertex_count(), 4);
+}
+
+fn square(x: f64, y: f64, r: f64) -> Object {
+    let mut o = Object::new(
+        vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)],
+        true,
+    );
+    o.set_scale(r, r);
+    o.set_position(x, y);
+    o
+}
+
+fn object_world() -> (Cdt, Vec<ObjectId>) {
+    let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut ids = Vec::new();
+    for k in 0..12 {
+        let (x, y) = (
+            8.0 + 7.0 * k as f64,
+            50.0 + if k % 2 == 0 { 2.0 } else { -2.0 },
+        );
+        ids.push(c.insert_object(square(x, y, 5.0)).unwrap());
+    }
+    c.insert_segment([0.0, 50.0], [100.0, 50.0]).unwrap();
+    assert!(c.validate().is_empty());
+    (c, ids)
+}
+
+#[test]
+fn failed_update_objects_restores_mesh_shapes_and_objects() {
+    let (mut c, ids) = object_world();
+    // Move three objects; the third one's update gives up.
+    for (n, &id) in ids.iter().take(3).enumerate() {
+        let o = c.object_mut(id).unwrap();
+        o.set_position(30.0 + n as f64, 20.0 + 9.0 * n as f64);
+        o.set_rotation(0.3 * n as f64);
+    }
+    let before = state(&c);
+    let reference = c.clone();
+    assert!(before.objects.iter().filter(|o| o.3).count() == 3);
+    c.set_task_limit(1);
+    assert!(matches!(c.update_objects(), Err(CdtError::WorkLimit(1))));
+    assert_eq!(state(&c), before);
+    assert!(c.validate().is_empty());
+    // Still marked moved and queued: the retry does the whole update.
+    c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+    c.update_objects().unwrap();
+    let mut r = reference;
+    r.update_objects().unwrap();
+    assert_eq!(state(&c), state(&r));
+    assert!(state(&c).objects.iter().all(|o| !o.3));
+    assert!(c.validate().is_empty());
+}
+
+#[test]
+fn update_objects_beyond_max_coord_changes_nothing() {
+    let (mut c, ids) = object_world();
+    c.object_mut(ids[0]).unwrap().set_position(20.0, 80.0);
+    // part of this outline goes beyond the coordinate limit
+    c.object_mut(ids[5]).unwrap().set_position(MAX_COORD, 10.0);
+    let before = state(&c);
+    assert!(matches!(c.update_objects(), Err(CdtError::OutOfRange(_))));
+    assert_eq!(state(&c), before);
+    c.object_mut(ids[5]).unwrap().set_position(60.0, 10.0);
+    c.update_objects().unwrap();
+    assert!(c.validate().is_empty());
+    let w = c.object_outline(ids[0]).unwrap();
+    assert_eq!(w[0], p(15.0, 75.0));
+}
+
+#[test]
+fn failed_remove_object_keeps_the_object() {
+    let (mut c, ids) = object_world();
+    let before = state(&c);
+    c.set_task_limit(0);
+    // the object crosses the long wall: removing it re-inserts the wall
+    assert!(matches!(
+        c.remove_object(ids[3]),
+        Err(CdtError::WorkLimit(0))
+    ));
+    assert_eq!(state(&c), before);
+    assert!(c.object(ids[3]).is_ok());
+    c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+    c.remove_object(ids[3]).unwrap();
+    assert!(c.object(ids[3]).is_err());
+    assert!(c.validate().is_empty());
+}
+
+/// Random operations with random (often tiny) work limits: every failure
+/// must leave the exact prior state; every success must match a clone run
+/// without limit.
+#[test]
+fn random_operations_with_random_limits() {
+    let mut s = 0x5eed_u64;
+    let mut rnd = move || {
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (s >> 33) as f64 / (1u64 << 31) as f64
+    };
+    let mut c = Cdt::new(0.0, 0.0, 64.0, 64.0).unwrap();
+    let mut shapes = Vec::new();
+    let mut objs = Vec::new();
+    let (mut fails, mut oks) = (0, 0);
+    for op in 0..400 {
+        let kind = (rnd() * 5.0) as u32;
+        if kind == 4 && !objs.is_empty() {
+            // the move itself is not part of the operation under test
+            let id = objs[(rnd() * objs.len() as f64) as usize];
+            let (x, y) = ((rnd() * 64.0).floor(), (rnd() * 64.0).floor());
+            c.object_mut(id).unwrap().set_position(x, y);
+        }
+        let before = state(&c);
+        let mut reference = c.clone();
+        reference.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+        let limit = (rnd() * 12.0) as usize;
+        c.set_task_limit(limit);
+        let q = |r: f64| (r * 64.0).floor(); // integer grid: many degeneracies
+        let pts: Vec<Point> = (0..2 + (rnd() * 3.0) as usize)
+            .map(|_| p(q(rnd()), q(rnd())))
+            .collect();
+        let pick = rnd();
+        let (r1, r2): (Result<(), CdtError>, Result<(), CdtError>) = match kind {
+            0 | 1 => (
+                c.insert_shape(&pts, kind == 1).map(|id| shapes.push(id)),
+                reference.insert_shape(&pts, kind == 1).map(|_| ()),
+            ),
+            2 if !shapes.is_empty() => {
+                let i = (pick * shapes.len() as f64) as usize;
+                let id = shapes[i];
+                let r = c.remove_shape(id);
+                if r.is_ok() {
+                    shapes.swap_remove(i);
+                }
+                (r, reference.remove_shape(id))
+            }
+            3 => {
+                let o = square(q(rnd()), q(rnd()), 1.0 + 4.0 * rnd());
+                let r = c.insert_object(o.clone()).map(|id| objs.push(id));
+                (r, reference.insert_object(o).map(|_| ()))
+            }
+            _ if !objs.is_empty() => (c.update_objects(), reference.update_objects()),
+            _ => continue,
+        };
+        if let Err(e) = r2 {
+            // bad input (e.g. all points equal): the same error, no change
+            assert_eq!(r1, Err(e), "op {op}");
+            assert_eq!(state(&c), before, "op {op}");
+            continue;
+        }
+        match r1 {
+            Ok(()) => {
+                oks += 1;
+                assert_eq!(state(&c), state(&reference), "op {op}");
+            }
+            Err(CdtError::WorkLimit(_)) => {
+                fails += 1;
+                // carry on with the restored one: hidden state must be
+                // right too for later comparisons to hold
+                assert_eq!(state(&c), before, "op {op}");
+            }
+            Err(e) => panic!("op {op}: {e}"),
+        }
+        let v = c.validate();
+        assert!(v.is_empty(), "op {op}: {v:?}");
+    }
+    assert!(fails > 20 && oks > 20, "fails {fails}, oks {oks}");
+}
