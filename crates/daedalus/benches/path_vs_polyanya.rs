@@ -218,8 +218,13 @@ struct Prepared {
 }
 
 fn prepare() -> Vec<Prepared> {
+    // RATIO_MAPS=a,b keeps only the maps whose name contains a or b.
+    let only: Vec<String> = std::env::var("RATIO_MAPS")
+        .map(|s| s.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
     maps()
         .into_iter()
+        .filter(|(name, _)| only.is_empty() || only.iter().any(|o| name.contains(o.as_str())))
         .map(|(name, s)| {
             let w = World::from_scenario(&s);
             let queries: Vec<(Point, Point)> = s
@@ -244,6 +249,8 @@ fn figures(c: &mut Criterion) {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(5);
+    // RATIO_QUICK=1: ratios only (no radius 2, largest map, criterion).
+    let quick = std::env::var("RATIO_QUICK").is_ok();
     let maps = prepare();
     let mut finder = PathFinder::new();
     let mut worst: f64 = 0.0;
@@ -267,6 +274,9 @@ fn figures(c: &mut Criterion) {
             theirs * 1e6,
             ours / theirs
         );
+        if quick {
+            continue;
+        }
         let r2 = per_query_median(q.len(), rounds.min(3), |i| {
             black_box(finder.find_path(&m.nav, q[i].0, q[i].1, 2.0).ok());
         });
@@ -279,6 +289,9 @@ fn figures(c: &mut Criterion) {
         );
     }
     println!("RATIO worst={worst:.3}");
+    if quick {
+        return;
+    }
     // Largest map by triangles: queries per second, batch speed-up.
     if let Some(m) = maps.iter().max_by_key(|m| m.nav.triangle_count()) {
         let qs: Vec<Query> = m

@@ -48,6 +48,13 @@ pub struct NavMesh {
     /// Coarse grid of start triangles for point location.
     grid: Vec<u32>,
     grid_n: usize,
+    /// Dead-end forest (see [`NavMesh::build_dead_ends`]): per triangle the
+    /// half-edge leading out of its dead-end subtree, or `NONE`.
+    pub(crate) exit: Vec<u32>,
+    /// Per triangle: pre-order number in the dead-end forest and the end of
+    /// its subtree's range (`pre[u]` in `pre[t]..end[t]` iff `u` is below `t`).
+    pub(crate) pre: Vec<u32>,
+    pub(crate) end: Vec<u32>,
 }
 
 impl NavMesh {
@@ -189,9 +196,13 @@ impl NavMesh {
             revision: NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             grid: Vec::new(),
             grid_n: 0,
+            exit: Vec::new(),
+            pre: Vec::new(),
+            end: Vec::new(),
         };
         nav.build_wedges();
         nav.build_grid();
+        nav.build_dead_ends();
         nav
     }
 
@@ -281,6 +292,91 @@ impl NavMesh {
         }
         self.wedge = wedge;
         self.wedge_count = id;
+    }
+
+    /// Dead-end pruning (as in Shen et al.'s Polyanya pruning, peeled to any
+    /// depth): repeatedly remove triangles with one open (non-wall) edge
+    /// left. A removed triangle's subtree hangs off the rest through that
+    /// one edge only (around any other shared vertex lie walls, which a path
+    /// cannot pass), so a shortest path enters it through that edge only
+    /// when the goal lies in it: it would have to leave through the same
+    /// edge, and the chord along the edge is no longer.
+    fn build_dead_ends(&mut self) {
+        let nt = self.triangle_count();
+        let open = |h: usize| !self.wall[h] && self.opp[h] != NONE;
+        let mut deg: Vec<u8> = (0..nt)
+            .map(|t| (0..3).filter(|&i| open(3 * t + i)).count() as u8)
+            .collect();
+        let mut peeled = vec![false; nt];
+        let mut exit = vec![NONE; nt];
+        let mut queue: Vec<u32> = (0..nt as u32).filter(|&t| deg[t as usize] <= 1).collect();
+        while let Some(t) = queue.pop() {
+            let tu = t as usize;
+            if peeled[tu] {
+                continue;
+            }
+            peeled[tu] = true;
+            for i in 0..3 {
+                let h = 3 * tu + i;
+                if !open(h) {
+                    continue;
+                }
+                let u = (self.opp[h] / 3) as usize;
+                if peeled[u] {
+                    continue;
+                }
+                exit[tu] = h as u32;
+                deg[u] -= 1;
+                if deg[u] == 1 {
+                    queue.push(u as u32);
+                }
+            }
+        }
+        // Pre-order ranges of the forest (parent = across the exit edge).
+        let mut first_child = vec![NONE; nt];
+        let mut sibling = vec![NONE; nt];
+        for t in 0..nt {
+            if exit[t] != NONE {
+                let p = (self.opp[exit[t] as usize] / 3) as usize;
+                sibling[t] = first_child[p];
+                first_child[p] = t as u32;
+            }
+        }
+        let mut pre = vec![0u32; nt];
+        let mut end = vec![0u32; nt];
+        let mut counter = 0u32;
+        let mut stack: Vec<(u32, bool)> = Vec::new();
+        for r in 0..nt {
+            if exit[r] != NONE {
+                continue;
+            }
+            stack.push((r as u32, false));
+            while let Some((t, done)) = stack.pop() {
+                let tu = t as usize;
+                if done {
+                    end[tu] = counter;
+                    continue;
+                }
+                pre[tu] = counter;
+                counter += 1;
+                stack.push((t, true));
+                let mut c = first_child[tu];
+                while c != NONE {
+                    stack.push((c, false));
+                    c = sibling[c as usize];
+                }
+            }
+        }
+        self.exit = exit;
+        self.pre = pre;
+        self.end = end;
+    }
+
+    /// True when `t` lies in the dead-end subtree below `top`.
+    #[inline]
+    pub(crate) fn below(&self, top: u32, t: u32) -> bool {
+        let (p, q) = (self.pre[top as usize], self.pre[t as usize]);
+        q >= p && q < self.end[top as usize]
     }
 
     fn build_grid(&mut self) {

@@ -64,6 +64,10 @@ pub(crate) struct Search {
     start_tris: Vec<u32>,
     goal_tris: Vec<u32>,
     goal: Point,
+    /// Successors of the node being expanded, with their `f`.
+    succ: Vec<(f64, Node)>,
+    /// A final node was pushed while expanding the current node.
+    final_pushed: bool,
     /// Statistics of the last search.
     pub(crate) expanded: usize,
 }
@@ -75,7 +79,9 @@ fn key(f: f64) -> u64 {
 
 #[inline]
 fn dist(a: Point, b: Point) -> f64 {
-    (a.x - b.x).hypot(a.y - b.y)
+    // sqrt, not hypot: coordinates are far from overflow and hypot is slow.
+    let (dx, dy) = (a.x - b.x, a.y - b.y);
+    (dx * dx + dy * dy).sqrt()
 }
 
 /// Where the line through `r` crosses segment `p q` (parameter clamped).
@@ -133,6 +139,7 @@ impl Search {
         self.nodes.clear();
         self.roots.clear();
         self.heap.clear();
+        self.succ.clear();
         self.expanded = 0;
         let nw = nav.wedge_count as usize;
         if self.best.len() < nw {
@@ -163,6 +170,7 @@ impl Search {
         for &g in &gt {
             self.goal_mark[g as usize] = self.epoch;
         }
+        self.goal_tris = gt;
         self.goal = t;
         self.roots.push(Root { p: s, parent: NONE });
         if ok {
@@ -179,9 +187,13 @@ impl Search {
                     }
                 }
             }
+            for (f, n) in self.succ.drain(..) {
+                let id = self.nodes.len() as u32;
+                self.nodes.push(n);
+                self.heap.push(Reverse((key(f), id)));
+            }
         }
         self.start_tris = st;
-        self.goal_tris = gt;
         if !ok {
             return None;
         }
@@ -206,8 +218,27 @@ impl Search {
                 }
                 return Some(Outcome::Found(pts));
             }
-            self.expanded += 1;
-            self.expand(nav, &n);
+            // Polyanya's intermediate pruning: a node with a single
+            // successor (and no goal reached) is expanded at once, without
+            // a trip through the heap.
+            let mut n = n;
+            let mut chain = 0;
+            loop {
+                self.expanded += 1;
+                self.final_pushed = false;
+                self.expand(nav, &n);
+                if self.succ.len() == 1 && !self.final_pushed && chain < 256 {
+                    n = self.succ.pop().unwrap().1;
+                    chain += 1;
+                } else {
+                    break;
+                }
+            }
+            for (f, n) in self.succ.drain(..) {
+                let id = self.nodes.len() as u32;
+                self.nodes.push(n);
+                self.heap.push(Reverse((key(f), id)));
+            }
         }
         Some(Outcome::NoPath)
     }
@@ -232,6 +263,15 @@ impl Search {
             rv: false,
         });
         self.heap.push(Reverse((key(g), id)));
+        self.final_pushed = true;
+    }
+
+    /// A shortest path enters a dead-end subtree (through its exit edge)
+    /// only when the goal lies in it ([`NavMesh::below`]).
+    #[inline]
+    fn dead_end(&self, nav: &NavMesh, o: u32) -> bool {
+        let t = o / 3;
+        nav.exit[t as usize] == o && !self.goal_tris.iter().any(|&g| nav.below(t, g))
     }
 
     /// Successor through the whole edge `h` (of the current triangle), seen
@@ -239,7 +279,7 @@ impl Search {
     #[inline]
     fn push_full(&mut self, nav: &NavMesh, root: u32, rp: Point, g: f64, h: u32) {
         let o = nav.opp[h as usize];
-        if o == NONE || nav.wall[h as usize] {
+        if o == NONE || nav.wall[h as usize] || self.dead_end(nav, o) {
             return;
         }
         let l = nav.p(nav.v(o));
@@ -262,7 +302,7 @@ impl Search {
     #[inline]
     fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
         let o = nav.opp[h as usize];
-        if o == NONE || nav.wall[h as usize] {
+        if o == NONE || nav.wall[h as usize] || self.dead_end(nav, o) {
             return;
         }
         let pl = nav.p(nav.v(o));
@@ -304,9 +344,7 @@ impl Search {
     fn push_node(&mut self, n: Node) {
         let rp = self.roots[n.root as usize].p;
         let f = n.g + heuristic(rp, n.lp, n.rp, self.goal);
-        let id = self.nodes.len() as u32;
-        self.nodes.push(n);
-        self.heap.push(Reverse((key(f), id)));
+        self.succ.push((f, n));
     }
 
     /// Root-level pruning on (vertex, wedge): true if `g` is no worse.
