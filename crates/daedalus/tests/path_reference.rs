@@ -8,8 +8,8 @@ use daedalus::Point;
 use daedalus::path::{PathError, PathFinder};
 use proptest::prelude::*;
 use support::World;
-use support::check::check_polyline;
-use support::reference::{Walls, shortest_r0};
+use support::check::{check_path, check_polyline};
+use support::reference::{RefOutcome, Walls, shortest_r0, shortest_radius};
 
 struct Rng(u64);
 impl Rng {
@@ -69,8 +69,13 @@ fn grid_world(seed: u64) -> World {
 /// Blocked grid cells (as on the game maps): walls between blocked and
 /// free cells, so diagonal pinches and long collinear runs abound.
 fn cell_world(seed: u64) -> World {
+    cell_world_sized(seed, 5, 6)
+}
+
+/// A cell world of side `min .. min + span`.
+fn cell_world_sized(seed: u64, min: usize, span: u64) -> World {
     let mut r = Rng(seed | 1);
-    let n = 5 + r.below(6) as usize;
+    let n = min + r.below(span) as usize;
     let density = 2 + r.below(4);
     let blocked: Vec<bool> = (0..n * n).map(|_| r.below(10) < density).collect();
     let b = |x: i64, y: i64| {
@@ -361,4 +366,224 @@ fn hand_checked_cases() {
     let x = seg_world(&[[2.0, 2.0, 8.0, 8.0], [2.0, 8.0, 8.0, 2.0]]);
     close(len(&x, (5.0, 1.0), (5.0, 9.0)), 6.0 + 2.0 * 10f64.sqrt());
     close(len(&x, (1.0, 5.0), (3.0, 2.0)), 10f64.sqrt() + 1.0);
+}
+
+/// At most `n` walls (the reference for radius > 0 is quadratic in them).
+fn capped(mut w: World, n: usize) -> World {
+    w.walls.truncate(n);
+    w
+}
+
+/// Radii in (0, 3]: exact fractions of the grid (gaps of exactly the
+/// diameter, tangents exactly along walls) and arbitrary values.
+fn random_radius(r: &mut Rng) -> f64 {
+    if r.below(3) == 0 {
+        [0.25, 0.5, 1.0][r.below(3) as usize]
+    } else {
+        0.05 + r.unit() * 2.95
+    }
+}
+
+/// Outcome counts: [length, no path, start blocked, goal blocked].
+type Counts = [usize; 4];
+
+/// One radius > 0 query against the reference: same outcome, same length
+/// (1e-9 relative), and the path valid by the independent checker.
+fn compare_radius_query(
+    w: &World,
+    walls: &Walls,
+    nav: &daedalus::path::NavMesh,
+    finder: &mut PathFinder,
+    s: Point,
+    t: Point,
+    r: f64,
+    counts: &mut Counts,
+) {
+    let want = shortest_radius(&walls.segs, s, t, r);
+    let got = finder.find_path(nav, s, t, r);
+    let ctx = || format!("{s:?}->{t:?} r={r} in {w:?}");
+    match (want, &got) {
+        (RefOutcome::NoPath, Err(PathError::NoPath)) => counts[1] += 1,
+        (RefOutcome::StartBlocked, Err(PathError::StartBlocked)) => counts[2] += 1,
+        (RefOutcome::GoalBlocked, Err(PathError::GoalBlocked)) => counts[3] += 1,
+        (RefOutcome::Length(l), Ok(p)) => {
+            let checked = check_path(walls, p)
+                .unwrap_or_else(|e| panic!("{}: invalid path {p:?}: {e}", ctx()));
+            let tol = 1e-9 * l.max(1.0);
+            assert!(
+                (p.length() - l).abs() <= tol && (checked - l).abs() <= tol,
+                "{}: length {} (checked {checked}), reference {l}, path {p:?}",
+                ctx(),
+                p.length()
+            );
+            counts[0] += 1;
+        }
+        _ => panic!("{}: got {got:?}, reference {want:?}", ctx()),
+    }
+}
+
+fn compare_radius(
+    w: &World,
+    nav: &daedalus::path::NavMesh,
+    seed: u64,
+    grid: bool,
+    queries: usize,
+) -> Counts {
+    let walls = Walls::new(w.all_walls());
+    let mut finder = PathFinder::new();
+    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut counts = [0; 4];
+    for _ in 0..queries {
+        let s = random_point(&mut r, w, grid);
+        let t = random_point(&mut r, w, grid);
+        let rad = random_radius(&mut r);
+        compare_radius_query(w, &walls, nav, &mut finder, s, t, rad, &mut counts);
+    }
+    counts
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    #[test]
+    fn radius_matches_reference_on_cell_worlds(seed in any::<u64>()) {
+        let w = cell_world_sized(seed, 3, 4);
+        compare_radius(&w, &w.nav(), seed, true, 6);
+    }
+
+    #[test]
+    fn radius_matches_reference_on_grid_worlds(seed in any::<u64>()) {
+        let w = capped(grid_world(seed), 12);
+        compare_radius(&w, &w.nav(), seed, true, 6);
+    }
+
+    #[test]
+    fn radius_matches_reference_on_float_worlds(seed in any::<u64>()) {
+        let w = capped(float_world(seed), 12);
+        compare_radius(&w, &w.nav(), seed, false, 6);
+    }
+
+    #[test]
+    fn radius_on_spade_triangulations(seed in any::<u64>()) {
+        let w = capped(grid_world(seed), 12);
+        compare_radius(&w, &w.nav_spade(), seed, true, 4);
+        let w = capped(float_world(seed), 12);
+        compare_radius(&w, &w.nav_spade(), seed, false, 4);
+    }
+}
+
+/// A fixed sweep over seeds with every outcome counted: the reference is
+/// exercised on paths, no-paths and blocked ends alike.
+#[test]
+fn radius_reference_outcomes() {
+    let mut total = [0usize; 4];
+    for seed in 0..60u64 {
+        let worlds = [
+            (cell_world_sized(seed, 3, 4), true),
+            (capped(grid_world(seed), 12), true),
+            (capped(float_world(seed), 12), false),
+        ];
+        for (w, grid) in worlds {
+            let c = compare_radius(&w, &w.nav(), seed, grid, 4);
+            for k in 0..4 {
+                total[k] += c[k];
+            }
+        }
+    }
+    eprintln!("radius > 0 outcomes [length, no path, start blocked, goal blocked]: {total:?}");
+    assert!(total.iter().all(|&c| c > 0), "{total:?}");
+}
+
+/// Walls moved, inserted and removed between radius > 0 queries on one
+/// dynamic CDT, each query checked against the reference on the walls of
+/// the moment.
+#[test]
+fn radius_after_edits() {
+    use daedalus::triangulation::Cdt;
+    let n = 8.0;
+    let mut cdt = Cdt::new(0.0, 0.0, n, n).unwrap();
+    let mut live: Vec<(daedalus::triangulation::ShapeId, (Point, Point))> = Vec::new();
+    let mut r = Rng(7);
+    let mut finder = PathFinder::new();
+    let mut counts = [0; 4];
+    for step in 0..80u64 {
+        let op = r.below(3);
+        if (op == 0 || live.len() >= 10) && !live.is_empty() {
+            let i = r.below(live.len() as u64) as usize;
+            let (id, _) = live.swap_remove(i);
+            cdt.remove_shape(id).unwrap();
+        } else if op == 1 && !live.is_empty() {
+            let i = r.below(live.len() as u64) as usize;
+            let (id, (a, b)) = live[i];
+            let d = (r.below(3) as f64 - 1.0, r.below(3) as f64 - 1.0);
+            let (a2, b2) = (
+                Point::new(a.x + d.0, a.y + d.1),
+                Point::new(b.x + d.0, b.y + d.1),
+            );
+            if [a2, b2]
+                .iter()
+                .all(|p| p.x > 0.0 && p.y > 0.0 && p.x < n && p.y < n)
+            {
+                cdt.remove_shape(id).unwrap();
+                live[i] = (cdt.insert_segment(a2, b2).unwrap(), (a2, b2));
+            }
+        } else {
+            let dirs = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, -1.0)];
+            let (dx, dy) = dirs[r.below(4) as usize];
+            let len = [1.0, 2.0, 4.0][r.below(3) as usize];
+            let a = Point::new(1.0 + r.below(6) as f64, 1.0 + r.below(6) as f64);
+            let b = Point::new(a.x + dx * len, a.y + dy * len);
+            if b.x < n && b.y > 0.0 && b.y < n {
+                live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
+            }
+        }
+        let w = World {
+            bounds: [0.0, 0.0, n, n],
+            walls: live.iter().map(|l| l.1).collect(),
+        };
+        let nav = daedalus::path::NavMesh::from_cdt(&cdt);
+        let walls = Walls::new(w.all_walls());
+        for _ in 0..3 {
+            let s = random_point(&mut r, &w, true);
+            let t = random_point(&mut r, &w, true);
+            let rad = random_radius(&mut r);
+            compare_radius_query(&w, &walls, &nav, &mut finder, s, t, rad, &mut counts);
+        }
+        let _ = step;
+    }
+    eprintln!("after edits [length, no path, start blocked, goal blocked]: {counts:?}");
+    assert!(counts[0] > 20, "{counts:?}");
+}
+
+/// Hand-worked radius > 0 answers.
+#[test]
+fn radius_hand_checked() {
+    let f = |w: &World, s: (f64, f64), t: (f64, f64), r: f64| {
+        PathFinder::new()
+            .find_path(&w.nav(), Point::new(s.0, s.1), Point::new(t.0, t.1), r)
+            .map(|p| p.length())
+    };
+    // Around the end of one wall: tangent, arc, tangent.
+    let wall = seg_world(&[[5.0, 0.0, 5.0, 6.0]]);
+    let (s, t, r) = ((2.0, 2.0), (8.0, 2.0), 1.0);
+    // Tangents of length sqrt(5^2 - 1) from (2, 2) and (8, 2) to the
+    // circle about (5, 6); they touch it at angles 90 -+ (90 - (acos(1/5)
+    // - atan(4/3))) degrees, and the path goes over the top between them.
+    let sweep = std::f64::consts::PI - 2.0 * (0.2f64.acos() - 4f64.atan2(3.0));
+    let hand = 2.0 * 24f64.sqrt() + sweep;
+    let l = f(&wall, s, t, r).unwrap();
+    assert!((l - hand).abs() < 1e-12, "{l} vs {hand}");
+    let segs = Walls::new(wall.all_walls()).segs;
+    match shortest_radius(&segs, Point::new(s.0, s.1), Point::new(t.0, t.1), r) {
+        RefOutcome::Length(x) => assert!((x - hand).abs() < 1e-12, "reference {x} vs {hand}"),
+        o => panic!("reference {o:?}"),
+    }
+    // A gap of exactly the diameter is open, a hair less is closed.
+    let gap = seg_world(&[[5.0, 0.0, 5.0, 4.5], [5.0, 5.5, 5.0, 10.0]]);
+    assert!(f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5).is_ok());
+    assert_eq!(f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5000001), Err(PathError::NoPath));
+    // The straight line through the gap, touching both ends.
+    assert!((f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5).unwrap() - 6.0).abs() < 1e-12);
+    // Blocked ends.
+    assert_eq!(f(&gap, (4.8, 2.0), (8.0, 5.0), 0.5), Err(PathError::StartBlocked));
+    assert_eq!(f(&gap, (2.0, 5.0), (5.3, 8.0), 0.5), Err(PathError::GoalBlocked));
 }

@@ -2,8 +2,9 @@
 //!
 //! - radius 0: an exact interval search (Polyanya-style cones on the
 //!   triangles, [`search`]): the true Euclidean shortest path.
-//! - radius > 0: a search over triangle channels with Demyen's width tests
-//!   and a funnel that wraps corners at distance `radius` ([`funnel`]).
+//! - radius > 0: A* over the tangent graph of the circles of that radius
+//!   around the wall corners, generated lazily from the triangles
+//!   ([`tangent`]): the shortest path that keeps the radius from every wall.
 //!
 //! The path finder works on a [`NavMesh`] snapshot; [`PathFinder`] keeps the
 //! search buffers between queries.
@@ -23,10 +24,10 @@
 
 mod batch;
 mod entity;
-mod funnel;
 mod nav;
 mod sampler;
 mod search;
+mod tangent;
 
 pub use batch::{Query, find_paths};
 pub use entity::Entity;
@@ -260,7 +261,7 @@ pub(crate) fn dist(a: Point, b: Point) -> f64 {
 #[derive(Default, Debug, Clone)]
 pub struct PathFinder {
     search: search::Search,
-    channel: funnel::ChannelSearch,
+    tangent: tangent::TangentSearch,
 }
 
 impl PathFinder {
@@ -332,6 +333,6 @@ impl PathFinder {
                 _ => Err(PathError::NoPath),
             };
         }
-        self.channel.run(nav, from, to, radius)
+        self.tangent.run(nav, from, to, radius)
     }
 }

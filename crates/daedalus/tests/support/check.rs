@@ -62,48 +62,59 @@ pub fn check_polyline(walls: &Walls, pts: &[Point], radius: f64) -> Result<f64, 
     Ok(len)
 }
 
-/// A radius > 0 path: its polyline never crosses a wall, its straight
-/// parts keep the clearance exactly and its arcs at 256 points each.
+/// A radius > 0 path: its polyline never crosses a wall; its straight
+/// parts and its arcs (exact segment-segment and arc-segment distances)
+/// keep the clearance; its tangent points lie on their circles. Returns the
+/// length summed here from the pieces.
 pub fn check_path(walls: &Walls, path: &daedalus::path::Path) -> Result<f64, String> {
     let r = path.radius;
+    let tol = r - super::reference::CLEAR_TOL * r.max(1.0);
     check_polyline(walls, &path.polyline(0.1), 0.0)?;
     let mut at = path.start;
     let mut straight = Vec::new();
+    let mut len = 0.0;
     for t in &path.turns {
         straight.push((at, t.from));
         at = t.to;
-        let sweep = t.sweep();
-        for k in 0..=256 {
-            let a = (t.from.y - t.center.y).atan2(t.from.x - t.center.x);
-            let ang = if t.ccw {
-                a + sweep * k as f64 / 256.0
-            } else {
-                a - sweep * k as f64 / 256.0
-            };
-            let q = Point::new(
-                t.center.x + t.radius * ang.cos(),
-                t.center.y + t.radius * ang.sin(),
-            );
-            for i in walls.segs_near(q, q, r) {
-                let (a, b) = walls.segs[i as usize];
-                let d = point_seg(q, a, b);
-                if d < r - 1e-9 * r.max(1.0) {
-                    return Err(format!("arc point {q:?} is {d} from wall {a:?} {b:?}"));
-                }
+        for p in [t.from, t.to] {
+            let e = (super::dist(p, t.center) - r).abs();
+            if e > 1e-9 * r.max(1.0) {
+                return Err(format!("tangent point {p:?} is {e} off its circle"));
+            }
+        }
+        let a_from = (t.from.y - t.center.y).atan2(t.from.x - t.center.x);
+        let a_to = (t.to.y - t.center.y).atan2(t.to.x - t.center.x);
+        let (a0, w) = if t.from == t.to {
+            (a_from, 0.0)
+        } else if t.ccw {
+            (a_from, (a_to - a_from).rem_euclid(std::f64::consts::TAU))
+        } else {
+            (a_to, (a_from - a_to).rem_euclid(std::f64::consts::TAU))
+        };
+        len += r * w;
+        for i in walls.segs_near(t.center, t.center, 2.0 * r) {
+            let (a, b) = walls.segs[i as usize];
+            let d = super::reference::seg_arc(a, b, t.center, r, a0, w);
+            if d < tol {
+                return Err(format!(
+                    "arc around {:?} is {d} from wall {a:?} {b:?}",
+                    t.center
+                ));
             }
         }
     }
     straight.push((at, path.goal));
     for (p, q) in straight {
+        len += super::dist(p, q);
         for i in walls.segs_near(p, q, r) {
             let (a, b) = walls.segs[i as usize];
             let d = seg_seg(p, q, a, b);
-            if d < r - 1e-9 * r.max(1.0) {
+            if d < tol {
                 return Err(format!(
                     "segment {p:?} -> {q:?} is {d} from wall {a:?} {b:?}"
                 ));
             }
         }
     }
-    Ok(path.length())
+    Ok(len)
 }

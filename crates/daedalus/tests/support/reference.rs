@@ -514,3 +514,220 @@ pub fn shortest_r0_path(walls: &Walls, s: Point, t: Point) -> Option<(f64, Vec<P
     }
     None
 }
+
+/// Outcome of the radius > 0 reference.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum RefOutcome {
+    StartBlocked,
+    GoalBlocked,
+    NoPath,
+    Length(f64),
+}
+
+/// Relative clearance slack shared with the checker (rounding of computed
+/// tangent points only).
+pub const CLEAR_TOL: f64 = 1e-9;
+
+/// Distance from `p` to the arc of circle (`c`, `r`) from angle `a0`
+/// counter-clockwise over `w` radians.
+fn point_arc(p: Point, c: Point, r: f64, a0: f64, w: f64) -> f64 {
+    let at = |a: f64| Point::new(c.x + r * a.cos(), c.y + r * a.sin());
+    let d = dist(p, c);
+    let mut rel = (p.y - c.y).atan2(p.x - c.x) - a0;
+    rel = rel.rem_euclid(std::f64::consts::TAU);
+    if d > 0.0 && rel <= w {
+        (d - r).abs()
+    } else {
+        dist(p, at(a0)).min(dist(p, at(a0 + w)))
+    }
+}
+
+/// Distance between segment `a b` and that arc: the minimum over the
+/// segment of the point-to-arc distance, taken at the segment ends, the
+/// feet of the centre and of the arc ends on the segment, and where the
+/// segment meets the circle.
+pub fn seg_arc(a: Point, b: Point, c: Point, r: f64, a0: f64, w: f64) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    let mut ts = vec![0.0, 1.0];
+    if l2 > 0.0 {
+        let foot = |p: Point| ((p.x - a.x) * dx + (p.y - a.y) * dy) / l2;
+        ts.push(foot(c));
+        for e in [a0, a0 + w] {
+            ts.push(foot(Point::new(c.x + r * e.cos(), c.y + r * e.sin())));
+        }
+        // |a + t (b - a) - c|^2 = r^2.
+        let (fx, fy) = (a.x - c.x, a.y - c.y);
+        let bq = 2.0 * (fx * dx + fy * dy);
+        let cq = fx * fx + fy * fy - r * r;
+        let disc = bq * bq - 4.0 * l2 * cq;
+        if disc >= 0.0 {
+            let s = disc.sqrt();
+            ts.push((-bq - s) / (2.0 * l2));
+            ts.push((-bq + s) / (2.0 * l2));
+        }
+    }
+    ts.into_iter()
+        .map(|t: f64| {
+            let t = t.clamp(0.0, 1.0);
+            point_arc(Point::new(a.x + t * dx, a.y + t * dy), c, r, a0, w)
+        })
+        .fold(f64::INFINITY, f64::min)
+}
+
+fn seg_dist(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    super::check::seg_seg(a, b, c, d)
+}
+
+/// Radius > 0 reference: Dijkstra over the tangent graph of the circles of
+/// radius `r` around every wall end point. Nodes are the tangent points
+/// (with the direction the path turns there); edges are the tangent
+/// segments (between two circles, or from the start / to the goal, and
+/// start to goal) and the arcs between consecutive tangent points of one
+/// circle and direction, each kept only when every wall stays at least
+/// `r` away (segment-segment and arc-segment distances against every wall).
+pub fn shortest_radius(segs: &[(Point, Point)], s: Point, t: Point, r: f64) -> RefOutcome {
+    let tol = r * (1.0 - CLEAR_TOL);
+    let clear_pt = |p: Point| {
+        segs.iter()
+            .all(|&(a, b)| super::check::point_seg(p, a, b) >= r)
+    };
+    if !clear_pt(s) {
+        return RefOutcome::StartBlocked;
+    }
+    if !clear_pt(t) {
+        return RefOutcome::GoalBlocked;
+    }
+    if s == t {
+        return RefOutcome::Length(0.0);
+    }
+    let seg_ok = |p: Point, q: Point| segs.iter().all(|&(a, b)| seg_dist(p, q, a, b) >= tol);
+    let mut centres: Vec<Point> = segs.iter().flat_map(|&(a, b)| [a, b]).collect();
+    centres.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+    centres.dedup();
+    let nc = centres.len();
+    // Graph nodes: 0 = s, 1 = t, then tangent points. Per (circle, dir):
+    // the nodes on it and their angles.
+    let mut pts: Vec<Point> = vec![s, t];
+    let mut on: Vec<Vec<(f64, usize)>> = vec![Vec::new(); 2 * nc];
+    let mut adj: Vec<Vec<(usize, f64)>> = vec![Vec::new(), Vec::new()];
+    let add_node = |pts: &mut Vec<Point>,
+                        adj: &mut Vec<Vec<(usize, f64)>>,
+                        on: &mut Vec<Vec<(f64, usize)>>,
+                        ci: usize,
+                        dir: usize,
+                        p: Point| {
+        pts.push(p);
+        adj.push(Vec::new());
+        let id = pts.len() - 1;
+        let c = centres[ci];
+        on[2 * ci + dir].push(((p.y - c.y).atan2(p.x - c.x), id));
+        id
+    };
+    // Tangent from circle (a, ra) turning sa (+1 ccw) to circle (b, rb)
+    // turning sb: the travel direction u has the circles' tangent points at
+    // centre - side * r * left_normal(u). Solve n . (b - a) = sb rb - sa ra
+    // for the unit left normal n.
+    let tangent = |a: Point, ra: f64, sa: f64, b: Point, rb: f64, sb: f64| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let d2 = dx * dx + dy * dy;
+        let k = sb * rb - sa * ra;
+        if d2 == 0.0 || k * k > d2 {
+            return None;
+        }
+        // n = (k (dx, dy) + h (-dy, dx)) / d2 with h = sqrt(d2 - k^2);
+        // travel direction u = (n.y, -n.x) must point from a to b.
+        let h = (d2 - k * k).sqrt();
+        let n = ((k * dx - h * dy) / d2, (k * dy + h * dx) / d2);
+        let u = (n.1, -n.0);
+        if u.0 * dx + u.1 * dy < 0.0 {
+            return None;
+        }
+        let pa = Point::new(a.x - sa * ra * n.0, a.y - sa * ra * n.1);
+        let pb = Point::new(b.x - sb * rb * n.0, b.y - sb * rb * n.1);
+        Some((pa, pb))
+    };
+    let sides = [1.0, -1.0];
+    if seg_ok(s, t) {
+        adj[0].push((1, dist(s, t)));
+    }
+    for (i, &ci) in centres.iter().enumerate() {
+        for (di, &sd) in sides.iter().enumerate() {
+            if let Some((_, q)) = tangent(s, 0.0, 1.0, ci, r, sd)
+                && seg_ok(s, q)
+            {
+                let id = add_node(&mut pts, &mut adj, &mut on, i, di, q);
+                adj[0].push((id, dist(s, q)));
+            }
+            if let Some((p, _)) = tangent(ci, r, sd, t, 0.0, 1.0)
+                && seg_ok(p, t)
+            {
+                let id = add_node(&mut pts, &mut adj, &mut on, i, di, p);
+                adj[id].push((1, dist(p, t)));
+            }
+            for (j, &cj) in centres.iter().enumerate() {
+                if i == j {
+                    continue;
+                }
+                for (dj, &sj) in sides.iter().enumerate() {
+                    if let Some((p, q)) = tangent(ci, r, sd, cj, r, sj)
+                        && seg_ok(p, q)
+                    {
+                        let a = add_node(&mut pts, &mut adj, &mut on, i, di, p);
+                        let b = add_node(&mut pts, &mut adj, &mut on, j, dj, q);
+                        adj[a].push((b, dist(p, q)));
+                    }
+                }
+            }
+        }
+    }
+    // Arcs between consecutive points of each circle and direction; only
+    // walls within 2 r of the centre can come within r of its circle.
+    for (k, list) in on.iter_mut().enumerate() {
+        if list.len() < 2 {
+            continue;
+        }
+        let c = centres[k / 2];
+        let near: Vec<(Point, Point)> = segs
+            .iter()
+            .copied()
+            .filter(|&(a, b)| super::check::point_seg(c, a, b) < 2.0 * r)
+            .collect();
+        let ccw = k % 2 == 0;
+        list.sort_by(|a, b| a.0.total_cmp(&b.0));
+        let n = list.len();
+        for m in 0..n {
+            let (a0, u) = list[m];
+            let (a1, v) = list[(m + 1) % n];
+            let w = (a1 - a0).rem_euclid(std::f64::consts::TAU);
+            let w = if m + 1 == n && w == 0.0 { 0.0 } else { w };
+            if near.iter().all(|&(x, y)| seg_arc(x, y, c, r, a0, w) >= tol) {
+                let len = r * w;
+                if ccw {
+                    adj[u].push((v, len));
+                } else {
+                    adj[v].push((u, len));
+                }
+            }
+        }
+    }
+    let mut d = vec![f64::INFINITY; pts.len()];
+    let mut heap = BinaryHeap::new();
+    d[0] = 0.0;
+    heap.push(Item(0.0, 0));
+    while let Some(Item(du, u)) = heap.pop() {
+        if du > d[u] {
+            continue;
+        }
+        if u == 1 {
+            return RefOutcome::Length(du);
+        }
+        for &(v, w) in &adj[u] {
+            if du + w < d[v] {
+                d[v] = du + w;
+                heap.push(Item(du + w, v));
+            }
+        }
+    }
+    RefOutcome::NoPath
+}

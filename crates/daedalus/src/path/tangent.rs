@@ -1,0 +1,837 @@
+//! Radius > 0: A* over the tangent graph of the circles of radius `r`
+//! around the wall corners, with the triangulation answering the geometric
+//! questions.
+//!
+//! Why this is optimal: the free space (points at distance >= r from every
+//! wall) is the plane minus the union of the open r-neighbourhoods of the
+//! wall segments. A shortest path in it is taut: straight except where it
+//! wraps the boundary of an obstacle, and the only boundary pieces a taut
+//! path can bend on are the circles of radius r around wall end points
+//! (the straight sides of a segment's neighbourhood are tangents between
+//! its end circles, and the notches where two neighbourhoods meet are
+//! concave). So the shortest path is a sequence of tangent segments
+//! between those circles and arcs along them: a path in the tangent graph,
+//! searched here with A* (admissible, consistent Euclidean heuristic: every
+//! edge is at least as long as its chord).
+//!
+//! The graph is generated lazily:
+//! - only corners whose walls leave a free angle of more than 180 degrees
+//!   can be wrapped (elsewhere every point of the circle is closer than r
+//!   to a wall); the wrap then stays inside the "free arc" of the circle;
+//! - a tangent from the circle of `u` to the circle of `w` with clearance r
+//!   implies that the segment `u w` properly crosses no wall, so the
+//!   successors of `u` are the corners of the triangles seen from `u`
+//!   (a visibility flood over the triangles, inclusive at every boundary:
+//!   a superset);
+//! - an edge is pushed with its exact length and checked for clearance only
+//!   when popped (lazy A*): most candidate edges are never checked.
+//!
+//! An arrival on a circle is dropped when an earlier arrival on the same
+//! circle and side reaches it along a clear arc at no greater cost.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::f64::consts::{PI, TAU};
+
+use crate::Point;
+use crate::geometry::orient2d;
+
+use super::nav::{NONE, NavMesh, next, prev};
+use super::{Path, PathError, Turn, dist};
+
+/// Relative slack of the clearance tests (rounding of computed tangent points).
+const CLEAR_TOL: f64 = 1e-9;
+/// Angular slack of the free-arc prefilter (the exact clearance test decides).
+const ANG_TOL: f64 = 1e-7;
+
+const START: u32 = u32::MAX - 1;
+const GOAL: u32 = u32::MAX - 2;
+
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// Vertex whose circle the state arrives on, or `START` / `GOAL`.
+    v: u32,
+    /// +1: the path wraps `v` counter-clockwise (`v` on its left), -1 clockwise.
+    dir: f64,
+    /// Arrival point (tangent point on the circle of `v`).
+    at: Point,
+    /// Departure point on the parent's circle.
+    dep: Point,
+    /// Angle swept on the parent's circle from its arrival to `dep`.
+    sweep: f64,
+    parent: u32,
+    g: f64,
+    checked: bool,
+}
+
+/// Per-snapshot data: a corner of every vertex and the free arcs.
+#[derive(Default, Debug, Clone)]
+struct Corners {
+    revision: u64,
+    /// One triangle corner (`3 t + i`) at each vertex, `NONE` if unused.
+    vcorner: Vec<u32>,
+    /// The vertex can be wrapped: its walls leave a gap of more than 180 degrees.
+    useful: Vec<bool>,
+    /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
+    arc0: Vec<f64>,
+    arcw: Vec<f64>,
+}
+
+/// Reusable buffers of the radius > 0 search.
+#[derive(Default, Debug, Clone)]
+pub(crate) struct TangentSearch {
+    corners: Corners,
+    states: Vec<State>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Per-query epoch for the per-vertex caches.
+    qe: u32,
+    /// Flood epoch for triangle / half-edge marks.
+    fe: u32,
+    tri_mark: Vec<u32>,
+    goal_tri: Vec<u32>,
+    he_mark: Vec<u32>,
+    he_visits: Vec<u8>,
+    /// Per vertex: visible candidate corners (range into `cand_pool`), goal visible.
+    cand_stamp: Vec<u32>,
+    cand_range: Vec<(u32, u32, bool)>,
+    cand_pool: Vec<u32>,
+    /// Per vertex: walls within 2 r (range into `near_pool`).
+    near_stamp: Vec<u32>,
+    near_range: Vec<(u32, u32)>,
+    near_pool: Vec<(Point, Point)>,
+    /// Per vertex and side: expanded arrivals (point, g).
+    arr_stamp: Vec<u32>,
+    arr_list: Vec<Vec<(Point, f64)>>,
+    stack: Vec<(u32, Point, Point)>,
+    tris: Vec<u32>,
+    fan: Vec<u32>,
+    /// States expanded by the last query (statistics).
+    pub(crate) expanded: usize,
+}
+
+/// Distance from `p` to segment `a b`.
+#[inline]
+pub(crate) fn point_seg(p: Point, a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    let t = if l2 > 0.0 {
+        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+}
+
+/// Distance between segments (0 when they cross).
+fn seg_seg(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    let o1 = orient2d(a, b, c);
+    let o2 = orient2d(a, b, d);
+    let o3 = orient2d(c, d, a);
+    let o4 = orient2d(c, d, b);
+    if ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
+        && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0))
+    {
+        return 0.0;
+    }
+    point_seg(a, c, d)
+        .min(point_seg(b, c, d))
+        .min(point_seg(c, a, b))
+        .min(point_seg(d, a, b))
+}
+
+/// Angle in [0, 2 pi) measured from `base`.
+#[inline]
+fn from_base(a: f64, base: f64) -> f64 {
+    let mut d = a - base;
+    while d < 0.0 {
+        d += TAU;
+    }
+    while d >= TAU {
+        d -= TAU;
+    }
+    d
+}
+
+/// Same, but angles just below `base` map to small negatives.
+#[inline]
+fn offset(a: f64, base: f64) -> f64 {
+    let d = from_base(a, base);
+    if d > TAU - ANG_TOL { d - TAU } else { d }
+}
+
+#[inline]
+fn ang(c: Point, p: Point) -> f64 {
+    (p.y - c.y).atan2(p.x - c.x)
+}
+
+/// Minimum distance from the counter-clockwise arc of the circle (`c`,
+/// `r`) starting at angle `a0` over `sweep` to segment `a b`.
+pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point) -> f64 {
+    let on = |t: f64| from_base(t, a0) <= sweep;
+    let at = |t: f64| Point::new(c.x + r * t.cos(), c.y + r * t.sin());
+    let mut best = point_seg(at(a0), a, b).min(point_seg(at(a0 + sweep), a, b));
+    let mut cands = [f64::NAN; 6];
+    cands[0] = ang(c, a);
+    cands[1] = ang(c, b);
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    if l2 > 0.0 {
+        // Foot of the perpendicular from the centre on the line.
+        let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / l2;
+        let f = Point::new(a.x + t * dx, a.y + t * dy);
+        let h = dist(c, f);
+        let base = if h > 0.0 { ang(c, f) } else { dy.atan2(dx) + PI / 2.0 };
+        cands[2] = base;
+        cands[3] = base + PI;
+        if h < r {
+            // The line cuts the circle.
+            let w = (h / r).clamp(-1.0, 1.0).acos();
+            cands[4] = base + w;
+            cands[5] = base - w;
+        }
+    }
+    for t in cands {
+        if t.is_finite() && on(t) {
+            best = best.min(point_seg(at(t), a, b));
+        }
+    }
+    best
+}
+
+/// Tangent from the circle (`a`, `ra`) wrapped on side `sa` (+1: the
+/// circle on the left of the travel direction) to the circle (`b`, `rb`)
+/// on side `sb`: (point on a, point on b), or `None` when there is none.
+#[inline]
+fn tangent(a: Point, ra: f64, sa: f64, b: Point, rb: f64, sb: f64) -> Option<(Point, Point)> {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let d = dx.hypot(dy);
+    if d == 0.0 {
+        return None;
+    }
+    let k = sb * rb - sa * ra;
+    if k.abs() > d {
+        return None;
+    }
+    let t = (d * d - k * k).max(0.0).sqrt();
+    let (ux, uy) = (dx / d, dy / d);
+    let (c, s) = (t / d, k / d);
+    // Travel direction: rotate u by the angle whose sine is -k / d.
+    let (tx, ty) = (c * ux + s * uy, c * uy - s * ux);
+    // Left normal of the travel direction; a circle on the left has its
+    // tangent point at centre - r n.
+    let (nx, ny) = (-ty, tx);
+    let pa = Point::new(a.x - sa * ra * nx, a.y - sa * ra * ny);
+    let pb = Point::new(b.x - sb * rb * nx, b.y - sb * rb * ny);
+    Some((pa, pb))
+}
+
+impl Corners {
+    fn build(&mut self, nav: &NavMesh) {
+        if self.revision == nav.revision() && !self.vcorner.is_empty() {
+            return;
+        }
+        let nv = nav.pos.len();
+        self.revision = nav.revision();
+        self.vcorner = vec![NONE; nv];
+        for (c, &v) in nav.tv.iter().enumerate() {
+            if self.vcorner[v as usize] == NONE {
+                self.vcorner[v as usize] = c as u32;
+            }
+        }
+        // Wall directions at every vertex.
+        let mut rays: Vec<Vec<f64>> = vec![Vec::new(); nv];
+        for h in 0..nav.tv.len() as u32 {
+            let o = nav.opp[h as usize];
+            if !nav.wall[h as usize] || (o != NONE && o < h) {
+                continue;
+            }
+            let (a, b) = (nav.v(h), nav.v(next(h)));
+            let (pa, pb) = (nav.p(a), nav.p(b));
+            rays[a as usize].push(ang(pa, pb));
+            rays[b as usize].push(ang(pb, pa));
+        }
+        self.useful = vec![false; nv];
+        self.arc0 = vec![0.0; nv];
+        self.arcw = vec![0.0; nv];
+        for (v, r) in rays.iter_mut().enumerate() {
+            if r.is_empty() {
+                continue;
+            }
+            r.sort_by(f64::total_cmp);
+            // Largest counter-clockwise gap between consecutive rays.
+            let (mut gap, mut from) = (TAU, r[0]);
+            if r.len() > 1 {
+                gap = 0.0;
+                for k in 0..r.len() {
+                    let (a, b) = (r[k], r[(k + 1) % r.len()]);
+                    let g = if k + 1 == r.len() { b + TAU - a } else { b - a };
+                    if g > gap {
+                        gap = g;
+                        from = a;
+                    }
+                }
+            }
+            if gap > PI + 1e-12 {
+                self.useful[v] = true;
+                self.arc0[v] = from + PI / 2.0;
+                self.arcw[v] = gap - PI;
+            }
+        }
+    }
+}
+
+impl TangentSearch {
+    fn begin(&mut self, nav: &NavMesh) {
+        self.corners.build(nav);
+        let nt = nav.triangle_count();
+        let nh = nav.tv.len();
+        let nv = nav.pos.len();
+        if self.tri_mark.len() < nt {
+            self.tri_mark.resize(nt, 0);
+            self.goal_tri.resize(nt, 0);
+        }
+        if self.he_mark.len() < nh {
+            self.he_mark.resize(nh, 0);
+            self.he_visits.resize(nh, 0);
+        }
+        if self.cand_stamp.len() < nv {
+            self.cand_stamp.resize(nv, 0);
+            self.cand_range.resize(nv, (0, 0, false));
+            self.near_stamp.resize(nv, 0);
+            self.near_range.resize(nv, (0, 0));
+        }
+        if self.arr_stamp.len() < 2 * nv {
+            self.arr_stamp.resize(2 * nv, 0);
+            self.arr_list.resize(2 * nv, Vec::new());
+        }
+        self.qe = self.qe.wrapping_add(1);
+        if self.qe == 0 {
+            self.cand_stamp.iter_mut().for_each(|s| *s = 0);
+            self.near_stamp.iter_mut().for_each(|s| *s = 0);
+            self.arr_stamp.iter_mut().for_each(|s| *s = 0);
+            self.goal_tri.iter_mut().for_each(|s| *s = 0);
+            self.qe = 1;
+        }
+        self.cand_pool.clear();
+        self.near_pool.clear();
+        self.states.clear();
+        self.heap.clear();
+        self.expanded = 0;
+    }
+
+    fn flood_epoch(&mut self) -> u32 {
+        self.fe = self.fe.wrapping_add(1);
+        if self.fe == 0 {
+            self.tri_mark.iter_mut().for_each(|s| *s = 0);
+            self.he_mark.iter_mut().for_each(|s| *s = 0);
+            self.fe = 1;
+        }
+        self.fe
+    }
+
+    /// Every corner around vertex `v` (walls included), into `self.fan`.
+    fn fan_of(&mut self, nav: &NavMesh, v: u32) {
+        self.fan.clear();
+        let c = self.corners.vcorner[v as usize];
+        if c == NONE {
+            return;
+        }
+        self.fan.push(c);
+        let mut cur = c;
+        loop {
+            let o = nav.opp[prev(cur) as usize];
+            if o == NONE {
+                break;
+            }
+            if o == c {
+                return;
+            }
+            self.fan.push(o);
+            cur = o;
+        }
+        let mut cur = c;
+        loop {
+            let o = nav.opp[cur as usize];
+            if o == NONE {
+                break;
+            }
+            let nc = next(o);
+            self.fan.push(nc);
+            cur = nc;
+        }
+    }
+
+    /// Is every wall at least `r` from `p`? Flood over the triangles within `r`.
+    fn point_clear(&mut self, nav: &NavMesh, p: Point, r: f64, start: &[u32]) -> bool {
+        let ep = self.flood_epoch();
+        self.stack.clear();
+        for &t in start {
+            if self.tri_mark[t as usize] != ep {
+                self.tri_mark[t as usize] = ep;
+                self.stack.push((t, p, p));
+            }
+        }
+        while let Some((t, _, _)) = self.stack.pop() {
+            for i in 0..3 {
+                let h = 3 * t + i;
+                let d = point_seg(p, nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                if d >= r {
+                    continue;
+                }
+                if nav.wall[h as usize] {
+                    return false;
+                }
+                let u = nav.opp[h as usize] / 3;
+                if self.tri_mark[u as usize] != ep {
+                    self.tri_mark[u as usize] = ep;
+                    self.stack.push((u, p, p));
+                }
+            }
+        }
+        true
+    }
+
+    /// Every point of segment `a b` is at least `r` (less the rounding
+    /// slack) from every wall: flood over the triangles near it.
+    fn segment_clear(&mut self, nav: &NavMesh, a: Point, b: Point, r: f64) -> bool {
+        let Some(t0) = nav.locate(a) else {
+            return false;
+        };
+        let tol = r * (1.0 - CLEAR_TOL);
+        let ep = self.flood_epoch();
+        self.stack.clear();
+        self.stack.push((t0, a, a));
+        self.tri_mark[t0 as usize] = ep;
+        while let Some((t, _, _)) = self.stack.pop() {
+            for i in 0..3 {
+                let h = 3 * t + i;
+                let x = nav.p(nav.v(h));
+                let y = nav.p(nav.v(next(h)));
+                let d = seg_seg(a, b, x, y);
+                if nav.wall[h as usize] {
+                    if d < tol {
+                        return false;
+                    }
+                    continue;
+                }
+                if d >= r {
+                    continue;
+                }
+                let u = nav.opp[h as usize] / 3;
+                if self.tri_mark[u as usize] != ep {
+                    self.tri_mark[u as usize] = ep;
+                    self.stack.push((u, a, a));
+                }
+            }
+        }
+        true
+    }
+
+    /// Walls within `2 r` of vertex `v` (cached per query).
+    fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
+        if self.near_stamp[v as usize] == self.qe {
+            return self.near_range[v as usize];
+        }
+        let pv = nav.p(v);
+        let lim = 2.0 * r;
+        let begin = self.near_pool.len() as u32;
+        self.fan_of(nav, v);
+        let ep = self.flood_epoch();
+        self.stack.clear();
+        for k in 0..self.fan.len() {
+            let t = self.fan[k] / 3;
+            if self.tri_mark[t as usize] != ep {
+                self.tri_mark[t as usize] = ep;
+                self.stack.push((t, pv, pv));
+            }
+        }
+        // Each wall edge once: by its half-edge seen first.
+        let he_ep = ep;
+        while let Some((t, _, _)) = self.stack.pop() {
+            for i in 0..3 {
+                let h = 3 * t + i;
+                let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                if point_seg(pv, x, y) >= lim {
+                    continue;
+                }
+                if nav.wall[h as usize] {
+                    let o = nav.opp[h as usize];
+                    let seen = o != NONE && self.he_mark[o as usize] == he_ep;
+                    self.he_mark[h as usize] = he_ep;
+                    if !seen {
+                        self.near_pool.push((x, y));
+                    }
+                    // Walls do not stop this flood: the arcs near `v` may
+                    // reach walls behind walls at `v` only through free
+                    // space, but a superset is harmless here.
+                }
+                let o = nav.opp[h as usize];
+                if o == NONE {
+                    continue;
+                }
+                let u = o / 3;
+                if self.tri_mark[u as usize] != ep {
+                    self.tri_mark[u as usize] = ep;
+                    self.stack.push((u, pv, pv));
+                }
+            }
+        }
+        let rg = (begin, self.near_pool.len() as u32);
+        self.near_stamp[v as usize] = self.qe;
+        self.near_range[v as usize] = rg;
+        rg
+    }
+
+    /// The arc of the circle of `v` from `from` over `sweep` in direction
+    /// `dir` keeps clearance `r` from every wall.
+    fn arc_clear(&mut self, nav: &NavMesh, v: u32, r: f64, from: Point, sweep: f64, dir: f64) -> bool {
+        if sweep <= 0.0 {
+            return true;
+        }
+        let c = nav.p(v);
+        let a = ang(c, from);
+        let a0 = if dir > 0.0 { a } else { a - sweep };
+        let (b, e) = self.near_walls(nav, v, r);
+        let tol = r * (1.0 - CLEAR_TOL);
+        self.near_pool[b as usize..e as usize]
+            .iter()
+            .all(|&(x, y)| arc_seg(c, r, a0, sweep, x, y) >= tol)
+    }
+
+    /// Corners seen from `o` (a visibility flood over the triangles from
+    /// the corners `fan`, or from the triangles `tris` containing `o`),
+    /// appended to `cand_pool`; returns whether the goal's triangle was seen.
+    fn visible(&mut self, nav: &NavMesh, o: Point, from_vertex: bool) -> bool {
+        let ep = self.flood_epoch();
+        let qe = self.qe;
+        let mut goal = false;
+        self.stack.clear();
+        // Initial windows: the far edges of the first triangles.
+        let firsts: Vec<(u32, u32)> = if from_vertex {
+            self.fan.iter().map(|&c| (c / 3, next(c))).collect()
+        } else {
+            let mut v = Vec::new();
+            for &t in &self.tris {
+                for i in 0..3 {
+                    let h = 3 * t + i;
+                    let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                    if orient2d(x, y, o) != 0.0 {
+                        v.push((t, h));
+                    }
+                }
+            }
+            v
+        };
+        for &(t, h) in &firsts {
+            if self.goal_tri[t as usize] == qe {
+                goal = true;
+            }
+            for k in 0..3 {
+                let w = nav.v(3 * t + k);
+                if self.corners.useful[w as usize] && nav.p(w) != o {
+                    self.cand_pool.push(w);
+                }
+            }
+            if nav.wall[h as usize] {
+                continue;
+            }
+            // Entered through h: left end is h's head seen from the far side.
+            let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+            self.stack.push((nav.opp[h as usize], y, x));
+        }
+        while let Some((h, l, rr)) = self.stack.pop() {
+            if self.he_mark[h as usize] != ep {
+                self.he_mark[h as usize] = ep;
+                self.he_visits[h as usize] = 0;
+            }
+            if self.he_visits[h as usize] >= 3 {
+                continue;
+            }
+            self.he_visits[h as usize] += 1;
+            let t = h / 3;
+            if self.goal_tri[t as usize] == qe {
+                goal = true;
+            }
+            let (px, pz) = (nav.p(nav.v(next(h))), nav.p(nav.v(prev(h))));
+            let zv = nav.v(prev(h));
+            let zr = orient2d(o, rr, pz);
+            let zl = orient2d(o, l, pz);
+            if zr >= 0.0 && zl <= 0.0 && self.corners.useful[zv as usize] {
+                self.cand_pool.push(zv);
+            }
+            // Right edge x -> z.
+            let e1 = next(h);
+            if !nav.wall[e1 as usize] {
+                let nl = if zl > 0.0 { l } else { pz };
+                if orient2d(o, rr, nl) >= 0.0 {
+                    self.stack.push((nav.opp[e1 as usize], nl, rr));
+                }
+            }
+            // Left edge z -> y.
+            let e2 = prev(h);
+            if !nav.wall[e2 as usize] {
+                let nr = if zr < 0.0 { rr } else { pz };
+                if orient2d(o, nr, l) >= 0.0 {
+                    self.stack.push((nav.opp[e2 as usize], l, nr));
+                }
+            }
+            let _ = px;
+        }
+        goal
+    }
+
+    /// Candidates of vertex `v` (cached) or of the start.
+    fn candidates(&mut self, nav: &NavMesh, v: u32, from: Point) -> (u32, u32, bool) {
+        if v == START {
+            let b = self.cand_pool.len() as u32;
+            let g = self.visible(nav, from, false);
+            return dedup_tail(&mut self.cand_pool, b, g);
+        }
+        if self.cand_stamp[v as usize] == self.qe {
+            return self.cand_range[v as usize];
+        }
+        self.fan_of(nav, v);
+        let b = self.cand_pool.len() as u32;
+        let g = self.visible(nav, nav.p(v), true);
+        let rg = dedup_tail(&mut self.cand_pool, b, g);
+        self.cand_stamp[v as usize] = self.qe;
+        self.cand_range[v as usize] = rg;
+        rg
+    }
+
+    /// Offset of `p` along the free arc of `v` in direction `dir`, or None
+    /// when `p` is off the arc.
+    #[inline]
+    fn arc_pos(&self, nav: &NavMesh, v: u32, dir: f64, p: Point) -> Option<f64> {
+        let (a0, w) = (self.corners.arc0[v as usize], self.corners.arcw[v as usize]);
+        let a = ang(nav.p(v), p);
+        let o = if dir > 0.0 {
+            offset(a, a0)
+        } else {
+            offset(a0 + w, a)
+        };
+        (o <= w + ANG_TOL).then_some(o)
+    }
+
+    fn push(&mut self, s: State, goal: Point) {
+        let id = self.states.len() as u32;
+        let f = s.g + dist(s.at, goal);
+        self.states.push(s);
+        self.heap.push(Reverse((f.to_bits(), id)));
+    }
+
+    fn expand(&mut self, nav: &NavMesh, id: u32, from: Point, to: Point, r: f64) {
+        let s = self.states[id as usize];
+        let (c, rc) = if s.v == START { (from, 0.0) } else { (nav.p(s.v), r) };
+        let arr = if s.v == START {
+            0.0
+        } else {
+            match self.arc_pos(nav, s.v, s.dir, s.at) {
+                Some(o) => o,
+                None => return,
+            }
+        };
+        let (b, e, goal) = self.candidates(nav, s.v, from);
+        let dirs: [f64; 2] = [1.0, -1.0];
+        let sdir = if s.v == START { 1.0 } else { s.dir };
+        // Departure on the own circle: arc from the arrival, inside the free arc.
+        let sweep_to = |this: &Self, p: Point| -> Option<f64> {
+            if s.v == START {
+                return Some(0.0);
+            }
+            let o = this.arc_pos(nav, s.v, sdir, p)?;
+            if o < arr - 1e-9 {
+                return None;
+            }
+            Some((o - arr).max(0.0))
+        };
+        if goal
+            && let Some((p, _)) = tangent(c, rc, sdir, to, 0.0, 1.0)
+            && let Some(sw) = sweep_to(self, p)
+        {
+            self.push(
+                State {
+                    v: GOAL,
+                    dir: 1.0,
+                    at: to,
+                    dep: p,
+                    sweep: sw,
+                    parent: id,
+                    g: s.g + r * sw + dist(p, to),
+                    checked: false,
+                },
+                to,
+            );
+        }
+        for k in b..e {
+            let w = self.cand_pool[k as usize];
+            let pw = nav.p(w);
+            for &dw in &dirs {
+                let Some((p, q)) = tangent(c, rc, sdir, pw, r, dw) else {
+                    continue;
+                };
+                if self.arc_pos(nav, w, dw, q).is_none() {
+                    continue;
+                }
+                let Some(sw) = sweep_to(self, p) else {
+                    continue;
+                };
+                self.push(
+                    State {
+                        v: w,
+                        dir: dw,
+                        at: q,
+                        dep: p,
+                        sweep: sw,
+                        parent: id,
+                        g: s.g + r * sw + dist(p, q),
+                        checked: false,
+                    },
+                    to,
+                );
+            }
+        }
+    }
+
+    /// The edge into state `id`: the parent's arc and the tangent segment.
+    fn check(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
+        let s = self.states[id as usize];
+        let p = self.states[s.parent as usize];
+        if p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir) {
+            return false;
+        }
+        self.segment_clear(nav, s.dep, s.at, r)
+    }
+
+    /// An arrival already expanded on the same circle and side reaches
+    /// this one along a clear arc at no greater cost.
+    fn dominated(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
+        let s = self.states[id as usize];
+        let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
+        if self.arr_stamp[slot] != self.qe {
+            self.arr_stamp[slot] = self.qe;
+            self.arr_list[slot].clear();
+        }
+        let Some(os) = self.arc_pos(nav, s.v, s.dir, s.at) else {
+            return true;
+        };
+        let list = std::mem::take(&mut self.arr_list[slot]);
+        let mut dom = false;
+        for &(a, g) in &list {
+            let Some(oa) = self.arc_pos(nav, s.v, s.dir, a) else {
+                continue;
+            };
+            if oa > os + 1e-12 {
+                continue;
+            }
+            let sw = (os - oa).max(0.0);
+            if g + r * sw <= s.g * (1.0 + 1e-12) && self.arc_clear(nav, s.v, r, a, sw, s.dir) {
+                dom = true;
+                break;
+            }
+        }
+        self.arr_list[slot] = list;
+        dom
+    }
+
+    pub(crate) fn run(&mut self, nav: &NavMesh, from: Point, to: Point, r: f64) -> Result<Path, PathError> {
+        self.begin(nav);
+        let mut st = std::mem::take(&mut self.tris);
+        st.clear();
+        nav.containing(from, &mut st);
+        let ok_start = self.point_clear(nav, from, r, &st);
+        let mut gt = Vec::new();
+        nav.containing(to, &mut gt);
+        let ok_goal = self.point_clear(nav, to, r, &gt);
+        self.tris = st;
+        if !ok_start {
+            return Err(PathError::StartBlocked);
+        }
+        if !ok_goal {
+            return Err(PathError::GoalBlocked);
+        }
+        if from == to {
+            return Ok(Path::straight(from, to, r));
+        }
+        for &t in &gt {
+            self.goal_tri[t as usize] = self.qe;
+        }
+        self.states.push(State {
+            v: START,
+            dir: 1.0,
+            at: from,
+            dep: from,
+            sweep: 0.0,
+            parent: NONE,
+            g: 0.0,
+            checked: true,
+        });
+        self.expand(nav, 0, from, to, r);
+        while let Some(Reverse((_, id))) = self.heap.pop() {
+            let s = self.states[id as usize];
+            if !s.checked {
+                if s.v != GOAL && self.dominated(nav, id, r) {
+                    continue;
+                }
+                if !self.check(nav, id, r) {
+                    continue;
+                }
+                self.states[id as usize].checked = true;
+                if s.v != GOAL {
+                    let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
+                    self.arr_list[slot].push((s.at, s.g));
+                }
+            }
+            if s.v == GOAL {
+                return Ok(self.path(nav, id, from, to, r));
+            }
+            self.expanded += 1;
+            self.expand(nav, id, from, to, r);
+        }
+        Err(PathError::NoPath)
+    }
+
+    fn path(&self, nav: &NavMesh, goal: u32, from: Point, to: Point, r: f64) -> Path {
+        let mut chain = Vec::new();
+        let mut k = goal;
+        while k != NONE {
+            chain.push(k);
+            k = self.states[k as usize].parent;
+        }
+        chain.reverse();
+        let mut turns = Vec::new();
+        for w in chain.windows(2) {
+            let (s, child) = (self.states[w[0] as usize], self.states[w[1] as usize]);
+            if s.v == START {
+                continue;
+            }
+            let mut t = Turn {
+                center: nav.p(s.v),
+                radius: r,
+                from: s.at,
+                to: child.dep,
+                ccw: s.dir > 0.0,
+            };
+            // A turn of (numerically) nothing: keep it exactly empty.
+            if child.sweep < 1e-9 {
+                t.to = t.from;
+            }
+            turns.push(t);
+        }
+        Path {
+            start: from,
+            goal: to,
+            radius: r,
+            turns,
+        }
+    }
+}
+
+/// Sorts and dedups `pool[b..]`; the range and the goal flag.
+fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, bool) {
+    let mut tail = pool.split_off(b as usize);
+    tail.sort_unstable();
+    tail.dedup();
+    pool.extend(tail);
+    (b, pool.len() as u32, goal)
+}
