@@ -393,15 +393,12 @@ pub fn trace(bitmap: &Bitmap, options: &TraceOptions) -> Result<Tracing, BitmapE
         options.turd_size,
         options.simple_rings,
     );
+    let mut opt = optimize::Optimizer::default();
+    let size = (bitmap.width as f64, bitmap.height as f64);
     let polygons = outlines
         .into_iter()
         .map(|o| Polygon {
-            points: optimize::optimal_polygon(
-                &o.points,
-                t,
-                options.adjust_vertices,
-                (bitmap.width as f64, bitmap.height as f64),
-            ),
+            points: opt.polygon(&o.points, t, options.adjust_vertices, size),
             hole: o.hole,
             parent: o.parent,
             depth: o.depth,

@@ -1,26 +1,25 @@
 //! Stages 2 and 3: the optimal polygon of an outline within a tolerance.
 //!
-//! A segment from outline point i to point j is *possible* when the walk
-//! from i to j uses at most three directions and every corner of it lies
-//! within Euclidean distance `t` of the segment [p_i, p_j] (the points
-//! between two corners lie on a straight run, and the distance to a segment
-//! is convex along a line, so corners suffice). For each i the possible j
-//! are found by one forward walk keeping the cone of directions from p_i
-//! that pass within `t` of every corner so far (Potrace's lon computation,
-//! with its L-infinity squares replaced by Euclidean discs). Then Potrace's
-//! dynamic programme picks the fewest segments, and among those the least
-//! squared-distance penalty. Every chosen segment is re-checked directly
-//! (and split at its farthest corner if rounding let it through), and stage
-//! 3 moves vertices onto least-squares line intersections only where the
-//! same direct check still passes.
+//! The deviation measure is Douglas-Peucker's: a segment from outline
+//! point i to point j is *possible* when every outline point strictly
+//! between them lies within Euclidean distance `t` of the segment
+//! [p_i, p_j]. Points between two corners lie on a straight run and the
+//! distance to a segment is convex along a line, so corners suffice.
+//!
+//! reach[i] is the largest j such that i -> j' is possible for every
+//! j' <= j. One forward walk per start, run by run (corner to corner, O(1)
+//! per run), keeps the cone of directions from p_i whose rays pass within
+//! `t` of every corner so far (Potrace's lon computation with Euclidean
+//! discs); corners beyond the end point along the ray are checked only
+//! when the walk comes back towards p_i. Then a shortest path over the
+//! segments i -> j, j <= reach[i], from point 0 to point n (= point 0)
+//! gives the fewest vertices, and among those the least Potrace penalty.
+//! Every chosen segment is re-checked directly (and split at its farthest
+//! corner if rounding let it through), and stage 3 moves vertices onto
+//! least-squares line intersections only where the same direct check
+//! still passes.
 
 use crate::Point;
-
-/// Points of an outline, each as f64, relative to nothing (pixel units).
-#[inline]
-fn pt(p: [i32; 2]) -> (f64, f64) {
-    (p[0] as f64, p[1] as f64)
-}
 
 #[inline]
 fn cross(a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -32,11 +31,16 @@ fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
     a.0 * b.0 + a.1 * b.1
 }
 
+#[inline]
+fn sub(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    (a.0 - b.0, a.1 - b.1)
+}
+
 /// Squared distance from p to the segment [a, b].
 #[inline]
 fn dist2_seg(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let ab = (b.0 - a.0, b.1 - a.1);
-    let ap = (p.0 - a.0, p.1 - a.1);
+    let ab = sub(b, a);
+    let ap = sub(p, a);
     let l2 = dot(ab, ab);
     let s = if l2 > 0.0 {
         (dot(ap, ab) / l2).clamp(0.0, 1.0)
@@ -47,426 +51,264 @@ fn dist2_seg(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     dot(d, d)
 }
 
-/// Cone widening of stage 2 when vertices are adjusted (see above).
-const RELAX: f64 = 2.0;
-
-fn dir_bit(a: [i32; 2], b: [i32; 2]) -> u8 {
-    match (b[0] - a[0], b[1] - a[1]) {
-        (1, _) => 1,
-        (_, 1) => 2,
-        (-1, _) => 4,
-        _ => 8,
-    }
+/// The squared tolerance used for admission and checks: a relative slack
+/// of 1e-10 so that lattice corners at distance exactly `t` (common, e.g.
+/// at t = 1) count as within whatever the rounding.
+#[inline]
+fn tol2(t: f64) -> f64 {
+    t * t * (1.0 + 1e-10)
 }
 
-/// The polygon for the closed lattice walk `pts` (unit steps) within
-/// tolerance `t` (>= 0), with stage-3 vertex adjustment if `adjust`.
-/// Adjusted vertices stay inside [0, size.0] x [0, size.1] (the image).
-pub(crate) fn optimal_polygon(
-    pts: &[[i32; 2]],
-    t: f64,
-    adjust: bool,
-    size: (f64, f64),
-) -> Vec<Point> {
-    let strict = polygon_with(pts, t, adjust, 1.0, size);
-    // No polygon has fewer than 3 vertices: then the widened run cannot win.
-    if !adjust || t == 0.0 || strict.len() <= 3 {
-        return strict;
-    }
-    let relaxed = polygon_with(pts, t, adjust, RELAX, size);
-    if relaxed.len() < strict.len() {
-        relaxed
-    } else {
-        strict
-    }
+/// Widening of the admission rule for the relaxed candidate.
+const RELAX: f64 = 1.5;
+
+/// Reusable buffers: one per tracing, not one per outline.
+#[derive(Default)]
+pub(crate) struct Optimizer {
+    /// The outline rotated to start at a corner, as f64, point n = point 0.
+    p: Vec<(f64, f64)>,
+    corner: Vec<bool>,
+    /// Corner indices, ascending, then n.
+    cidx: Vec<usize>,
+    reach: Vec<usize>,
+    /// (x, y, r^2) of the corners so far relative to the start.
+    cs: Vec<(f64, f64, f64)>,
+    sums: Vec<[f64; 5]>,
+    pen: Vec<f64>,
+    prev: Vec<usize>,
+    cand: Vec<usize>,
 }
 
-fn polygon_with(
-    pts: &[[i32; 2]],
-    t: f64,
-    adjust: bool,
-    relax: f64,
-    size: (f64, f64),
-) -> Vec<Point> {
-    let n = pts.len();
-    let corner_at = |k: usize| {
-        let a = pts[(k + n - 1) % n];
-        let b = pts[k];
-        let c = pts[(k + 1) % n];
-        (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
-    };
-    // Start at a corner (traced outlines already do).
-    let start = (0..n).find(|&k| corner_at(k)).unwrap_or(0);
-    let pts: Vec<[i32; 2]> = (0..n).map(|k| pts[(start + k) % n]).collect();
-    let corner: Vec<bool> = (0..n)
-        .map(|k| {
+impl Optimizer {
+    /// The polygon for the closed lattice walk `pts` (unit steps) within
+    /// tolerance `t` (>= 0), with stage-3 vertex adjustment if `adjust`.
+    /// Adjusted vertices stay inside [0, size.0] x [0, size.1] (the image).
+    pub(crate) fn polygon(
+        &mut self,
+        pts: &[[i32; 2]],
+        t: f64,
+        adjust: bool,
+        size: (f64, f64),
+    ) -> Vec<Point> {
+        let n = pts.len();
+        let is_corner = |k: usize| {
             let a = pts[(k + n - 1) % n];
             let b = pts[k];
             let c = pts[(k + 1) % n];
             (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
-        })
-        .collect();
-    let corners_only = || -> Vec<Point> {
+        };
+        // Start at a corner (traced outlines already do).
+        let start = if n > 0 && is_corner(0) {
+            0
+        } else {
+            (0..n).find(|&k| is_corner(k)).unwrap_or(0)
+        };
+        self.p.clear();
+        self.p.extend((0..=n).map(|k| {
+            let q = pts[(start + k) % n];
+            (q[0] as f64, q[1] as f64)
+        }));
+        self.corner.clear();
+        self.cidx.clear();
+        for k in 0..n {
+            let c = is_corner((start + k) % n);
+            self.corner.push(c);
+            if c {
+                self.cidx.push(k);
+            }
+        }
+        self.cidx.push(n);
+        if t == 0.0 || n < 4 {
+            return self.corners_only();
+        }
+        self.prefix_sums();
+        // Relaxed first (segments whose chord is within RELAX * t, the
+        // least-squares placement of stage 3 brings most within t); the
+        // direct check repairs the rest. Without splits it has at most the
+        // strict count (its segments are a superset); otherwise the strict
+        // programme decides.
+        let mut relaxed = None;
+        if adjust {
+            let (pts, splits) = self.run(t * RELAX, t, adjust, false, size);
+            if splits == 0 && pts.len() >= 3 {
+                return pts;
+            }
+            relaxed = Some(pts);
+        }
+        let (strict, _) = self.run(t, t, adjust, true, size);
+        let best = match relaxed {
+            Some(r) if r.len() >= 3 && r.len() < strict.len() => r,
+            _ => strict,
+        };
+        if best.len() < 3 {
+            return self.corners_only();
+        }
+        best
+    }
+
+    /// Stage 2 with segments admitted at tolerance `ta`, then placement and
+    /// the direct check at `t`: the polygon and the number of splits.
+    fn run(
+        &mut self,
+        ta: f64,
+        t: f64,
+        adjust: bool,
+        revert: bool,
+        size: (f64, f64),
+    ) -> (Vec<Point>, usize) {
+        let n = self.corner.len();
+        self.compute_reach(ta);
+        let mut po = self.best_polygon();
+        if po.len() < 3 {
+            // The whole ring fits in two segments (a sliver): start from a
+            // triangle, the check below splits it where needed.
+            po = vec![0, n / 3, 2 * n / 3];
+        }
+        self.place_and_check(po, t, adjust, revert, size)
+    }
+
+    fn corners_only(&self) -> Vec<Point> {
+        let n = self.corner.len();
         (0..n)
-            .filter(|&k| corner[k])
-            .map(|k| Point::new(pts[k][0] as f64, pts[k][1] as f64))
+            .filter(|&k| self.corner[k])
+            .map(|k| Point::new(self.p[k].0, self.p[k].1))
             .collect()
-    };
-    if t == 0.0 || n < 4 {
-        return corners_only();
     }
-    let p = |k: usize| pt(pts[k % n]);
-    // Stage 2 admits a segment when the chord passes within RELAX * t of
-    // its corners (a necessary condition for a line within t of them,
-    // like Potrace's doubled squares); stage 3 then places the segment on
-    // its least-squares line and the direct check below restores the bound.
-    let clip0 = clip_forward(&pts, &corner, t * relax);
-    let mut po = best_polygon(&pts, &clip0);
-    if po.len() < 3 {
-        // The whole ring fits in two segments: start from a triangle, the
-        // check below splits it where needed.
-        po = vec![0, n / 3, 2 * n / 3];
-    }
-    let t2 = t * t;
-    // Largest squared distance of a corner of the walk a..b (or of p_a,
-    // p_b) from the segment [qa, qb], and the worst corner strictly inside.
-    let worst = |a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)| -> (f64, usize) {
-        let mut w = (
-            dist2_seg(p(a), qa, qb).max(dist2_seg(p(b), qa, qb)),
-            usize::MAX,
-        );
-        let mut wi = (-1.0, usize::MAX);
-        for (k, _) in corner
-            .iter()
-            .enumerate()
-            .take(b)
-            .skip(a + 1)
-            .filter(|c| *c.1)
-        {
-            {
-                let d = dist2_seg(p(k), qa, qb);
-                if d > wi.0 {
-                    wi = (d, k);
-                }
-            }
-        }
-        if wi.0 > w.0 {
-            w.0 = wi.0;
-        }
-        w.1 = wi.1;
-        w
-    };
-    // Vertex positions: outline points, moved onto line intersections
-    // (at most t away) when adjusting.
-    let place = |po: &[usize]| -> Vec<(f64, f64)> {
-        let m = po.len();
-        let mut q: Vec<(f64, f64)> = po.iter().map(|&k| p(k)).collect();
-        if !adjust {
-            return q;
-        }
-        let sums = Sums::new(&pts);
-        let lines: Vec<((f64, f64), (f64, f64))> = (0..m)
-            .map(|s| sums.fit_line(po[s], if s + 1 < m { po[s + 1] } else { n }))
-            .collect();
-        for s in 0..m {
-            let (c1, d1) = lines[(s + m - 1) % m];
-            let (c2, d2) = lines[s];
-            let det = cross(d1, d2);
-            if det.abs() < 1e-9 {
-                continue;
-            }
-            let a = cross((c2.0 - c1.0, c2.1 - c1.1), d2) / det;
-            let x = (c1.0 + a * d1.0, c1.1 + a * d1.1);
-            let v = q[s];
-            let off = (x.0 - v.0, x.1 - v.1);
-            let len = dot(off, off).sqrt();
-            let x = if len <= t {
-                x
-            } else {
-                let f = t / len;
-                (v.0 + off.0 * f, v.1 + off.1 * f)
-            };
-            q[s] = (x.0.clamp(0.0, size.0), x.1.clamp(0.0, size.1));
-        }
-        q
-    };
-    let mut q = place(&po);
-    let mut fixed = vec![!adjust; po.len()];
-    // Until every segment passes: undo the moves of a failing segment's
-    // ends; a failing chord is split at its worst corner. Terminates: each
-    // round fixes a vertex or removes an inner corner from a segment, and a
-    // segment with no inner corner always passes (distance is convex along
-    // the straight run between its ends, which are within t of it).
-    // ok[s]: segment s (from vertex s to s + 1) passed and is unchanged.
-    let mut ok = vec![false; po.len()];
-    loop {
-        let mut changed = false;
-        let mut s = 0;
-        while s < po.len() {
-            if ok[s] {
-                s += 1;
-                continue;
-            }
-            let m = po.len();
-            let e = (s + 1) % m;
-            let b = if s + 1 < m { po[s + 1] } else { n };
-            let (d, k) = worst(po[s], b, q[s], q[e]);
-            if d <= t2 {
-                ok[s] = true;
-            } else if !(fixed[s] && fixed[e]) {
-                changed = true;
-                for v in [s, e] {
-                    fixed[v] = true;
-                    q[v] = p(po[v]);
-                    ok[v] = false;
-                    ok[(v + m - 1) % m] = false;
-                }
-            } else if k != usize::MAX {
-                changed = true;
-                po.insert(s + 1, k);
-                q.insert(s + 1, p(k));
-                fixed.insert(s + 1, true);
-                ok.insert(s + 1, false);
-                s += 1;
-            }
-            s += 1;
-        }
-        if !changed {
-            break;
-        }
-    }
-    let mut out: Vec<Point> = Vec::with_capacity(q.len());
-    for &(x, y) in &q {
-        let pnt = Point::new(x, y);
-        if out.last() != Some(&pnt) {
-            out.push(pnt);
-        }
-    }
-    while out.len() > 1 && out.first() == out.last() {
-        out.pop();
-    }
-    if out.len() < 3 {
-        return corners_only();
-    }
-    out
-}
 
-/// clip0[i] = the largest j (<= n, non-cyclic) such that every (i', j'),
-/// i <= i' < j' <= j, is a possible segment (Potrace's clip0): the walk
-/// from i stops at clip0[i + 1], as only min(clip[i], clip0[i + 1]) counts.
-fn clip_forward(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
-    let n = pts.len();
-    let t2 = t * t;
-    let mut clip = vec![0; n];
-    let mut cs: Vec<(f64, f64, f64)> = Vec::new();
-    // next[i] = the first corner after i (n: the start corner, again).
-    let mut next = vec![n; n];
-    for i in (0..n.saturating_sub(1)).rev() {
-        next[i] = if corner[i + 1] { i + 1 } else { next[i + 1] };
-    }
-    // Cyclic copies without `% n` in the walk: coordinates (point n =
-    // point 0), the direction bit of the step into each point, and whether
-    // a point is a corner (point n: not, as before).
-    let pf: Vec<(f64, f64)> = (0..=n).map(|k| pt(pts[k % n])).collect();
-    let into: Vec<u8> = (0..=n)
-        .map(|k| {
-            if k == 0 {
-                0
-            } else {
-                dir_bit(pts[k - 1], pts[k % n])
+    /// reach[i] for every start i (see the module docs), capped at n.
+    fn compute_reach(&mut self, t: f64) {
+        let n = self.corner.len();
+        let t2 = tol2(t);
+        let tt = t2.sqrt();
+        let p = &self.p;
+        let cidx = &self.cidx;
+        let cs = &mut self.cs;
+        self.reach.clear();
+        self.reach.resize(n + 1, n);
+        // cidx[ci] = the first corner after i.
+        let mut ci = 0;
+        for i in 0..n {
+            while cidx[ci] <= i {
+                ci += 1;
             }
-        })
-        .collect();
-    for i in (0..n).rev() {
-        let limit = if i + 1 < n { clip[i + 1] } else { n };
-        let (xi, yi) = pf[i];
-        let mut lo = (0.0, 0.0);
-        let mut hi = (0.0, 0.0);
-        let mut has_cone = false;
-        let mut dirs = 0u8;
-        let mut max_r2 = 0.0f64;
-        cs.clear();
-        let mut best = i + 1;
-        let mut j = i + 1;
-        // Up to the first corner the walk is straight and unconstrained.
-        if next[i] > i + 1 {
-            best = (next[i] - 1).min(limit);
-            j = next[i];
-        }
-        while j <= limit {
-            dirs |= into[j];
-            if dirs == 15 {
-                break;
-            }
-            let b = pf[j];
-            let u = (b.0 - xi, b.1 - yi);
-            let r2 = dot(u, u);
-            let in_cone = |u: (f64, f64)| {
-                !has_cone
-                    || (cross(lo, u) >= 0.0
-                        && cross(u, hi) >= 0.0
-                        && dot(u, (lo.0 + hi.0, lo.1 + hi.1)) > 0.0)
-            };
-            if !in_cone(u) {
-                break;
-            }
-            if r2 < max_r2 && !beyond_ok(&cs, u, r2, t2) {
-                break;
-            }
-            best = j;
-            if j < n && corner[j] {
+            let org = p[i];
+            let mut a = cidx[ci];
+            let mut cj = ci;
+            let mut has_cone = false;
+            let mut lo = (0.0, 0.0);
+            let mut hi = (0.0, 0.0);
+            let mut max_r2 = 0.0f64;
+            cs.clear();
+            // Every j up to the first corner is possible (a straight run).
+            let reach = loop {
+                if a >= n {
+                    break n;
+                }
+                // Corner a lies strictly inside every later segment.
+                let v = sub(p[a], org);
+                let r2 = dot(v, v);
                 if r2 > t2 {
                     let r = r2.sqrt();
-                    let sn = t / r;
-                    let cs_ = (1.0 - sn * sn).sqrt();
-                    let (ux, uy) = (u.0 / r, u.1 / r);
-                    let a = (ux * cs_ + uy * sn, -ux * sn + uy * cs_);
-                    let b = (ux * cs_ - uy * sn, ux * sn + uy * cs_);
+                    let sn = tt / r;
+                    let cn = (1.0 - sn * sn).max(0.0).sqrt();
+                    let (ux, uy) = (v.0 / r, v.1 / r);
+                    let l = (ux * cn + uy * sn, -ux * sn + uy * cn);
+                    let h = (ux * cn - uy * sn, ux * sn + uy * cn);
                     if !has_cone {
-                        lo = a;
-                        hi = b;
+                        (lo, hi) = (l, h);
                         has_cone = true;
                     } else {
-                        if cross(lo, a) > 0.0 {
-                            lo = a;
+                        if cross(lo, l) > 0.0 {
+                            lo = l;
                         }
-                        if cross(hi, b) < 0.0 {
-                            hi = b;
+                        if cross(hi, h) < 0.0 {
+                            hi = h;
+                        }
+                    }
+                    cs.push((v.0, v.1, r2));
+                    max_r2 = max_r2.max(r2);
+                }
+                let b = cidx[cj + 1];
+                let len = b - a;
+                let d = sub(p[a + 1], p[a]);
+                // The largest s in 1..=len such that every u = v + s' d,
+                // s' <= s, is admitted.
+                let mut s_max = len as f64;
+                if has_cone {
+                    let mid = (lo.0 + hi.0, lo.1 + hi.1);
+                    // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
+                    for (g0, g1, strict) in [
+                        (cross(lo, v), cross(lo, d), false),
+                        (cross(v, hi), cross(d, hi), false),
+                        (dot(v, mid), dot(d, mid), true),
+                    ] {
+                        let g_1 = g0 + g1;
+                        if g_1 < 0.0 || (strict && g_1 <= 0.0) {
+                            s_max = 0.0;
+                            break;
+                        }
+                        if g1 < 0.0 {
+                            let lim = g0 / -g1;
+                            let lim = if strict {
+                                lim.ceil() - 1.0
+                            } else {
+                                lim.floor()
+                            };
+                            s_max = s_max.min(lim);
                         }
                     }
                 }
-                cs.push((u.0, u.1, r2));
-                max_r2 = max_r2.max(r2);
-            }
-            j += 1;
-        }
-        clip[i] = best;
-    }
-    clip
-}
-
-#[cfg(test)]
-fn clip_forward_ref(pts: &[[i32; 2]], corner: &[bool], t: f64) -> Vec<usize> {
-    let n = pts.len();
-    let t2 = t * t;
-    let mut clip = vec![0; n];
-    let mut cs: Vec<(f64, f64, f64)> = Vec::new();
-    // next[i] = the first corner after i (n: the start corner, again).
-    let mut next = vec![n; n];
-    for i in (0..n.saturating_sub(1)).rev() {
-        next[i] = if corner[i + 1] { i + 1 } else { next[i + 1] };
-    }
-    for i in 0..n {
-        let (xi, yi) = pt(pts[i]);
-        let mut lo = (0.0, 0.0);
-        let mut hi = (0.0, 0.0);
-        let mut has_cone = false;
-        let mut dirs = 0u8;
-        let mut max_r2 = 0.0f64;
-        cs.clear();
-        let mut best = i + 1;
-        let mut j = i + 1;
-        // Up to the first corner the walk is straight and unconstrained.
-        if next[i] > i + 1 {
-            best = next[i] - 1;
-            j = next[i];
-        }
-        while j <= n {
-            let a = pts[(j - 1) % n];
-            let b = pts[j % n];
-            dirs |= dir_bit(a, b);
-            if dirs == 15 {
-                break;
-            }
-            let u = (b[0] as f64 - xi, b[1] as f64 - yi);
-            let r2 = dot(u, u);
-            if has_cone
-                && !(cross(lo, u) >= 0.0
-                    && cross(u, hi) >= 0.0
-                    && dot(u, (lo.0 + hi.0, lo.1 + hi.1)) > 0.0)
-            {
-                break;
-            }
-            if r2 < max_r2 && !beyond_ok(&cs, u, r2, t2) {
-                break;
-            }
-            best = j;
-            if j < n && corner[j] {
-                if r2 > t2 {
-                    let r = r2.sqrt();
-                    let sn = t / r;
-                    let cs_ = (1.0 - sn * sn).sqrt();
-                    let (ux, uy) = (u.0 / r, u.1 / r);
-                    let a = (ux * cs_ + uy * sn, -ux * sn + uy * cs_);
-                    let b = (ux * cs_ - uy * sn, ux * sn + uy * cs_);
-                    if !has_cone {
-                        lo = a;
-                        hi = b;
-                        has_cone = true;
-                    } else {
-                        if cross(lo, a) > 0.0 {
-                            lo = a;
-                        }
-                        if cross(hi, b) < 0.0 {
-                            hi = b;
+                let mut s_ok = s_max as usize;
+                // Corners beyond the end point: only where |u| < max |v|.
+                if s_ok > 0 && !cs.is_empty() {
+                    let sv = (-dot(v, d)).clamp(1.0, s_max);
+                    let um = (v.0 + sv * d.0, v.1 + sv * d.1);
+                    if dot(um, um) < max_r2 {
+                        let far = (max_r2.sqrt() - tt).max(0.0);
+                        let far2 = far * far;
+                        for s in 1..=s_ok {
+                            let sf = s as f64;
+                            let u = (v.0 + sf * d.0, v.1 + sf * d.1);
+                            let ru = dot(u, u);
+                            if ru < max_r2 && (ru < far2 || !beyond_ok(cs, u, ru, t2)) {
+                                s_ok = s - 1;
+                                break;
+                            }
                         }
                     }
                 }
-                cs.push((u.0, u.1, r2));
-                max_r2 = max_r2.max(r2);
-            }
-            j += 1;
+                if s_ok < len {
+                    break a + s_ok;
+                }
+                a = b;
+                cj += 1;
+            };
+            self.reach[i] = reach;
         }
-        clip[i] = best;
     }
-    clip
-}
 
-/// Corners farther from p_i than the end point u must be within t of it.
-fn beyond_ok(cs: &[(f64, f64, f64)], u: (f64, f64), r2: f64, t2: f64) -> bool {
-    cs.iter()
-        .filter(|c| c.2 > r2 && c.2 > t2)
-        .all(|c| dist2_seg((c.0, c.1), (0.0, 0.0), u) <= t2)
-}
-
-/// Prefix sums of x, y, x^2, xy, y^2 over points 0..=n (point n = point 0),
-/// relative to point 0.
-struct Sums {
-    s: Vec<[f64; 5]>,
-    origin: (f64, f64),
-    pts: Vec<(f64, f64)>,
-}
-
-impl Sums {
-    fn new(pts: &[[i32; 2]]) -> Sums {
-        let n = pts.len();
-        let origin = pt(pts[0]);
-        let mut s = Vec::with_capacity(n + 2);
+    /// Prefix sums of x, y, x^2, xy, y^2 over points 0..=n, relative to
+    /// point 0 (for Potrace's penalty and the least-squares lines).
+    fn prefix_sums(&mut self) {
+        let o = self.p[0];
+        self.sums.clear();
         let mut acc = [0.0f64; 5];
-        s.push(acc);
-        let mut rel = Vec::with_capacity(n + 1);
-        for k in 0..=n {
-            let (x, y) = pt(pts[k % n]);
-            let (x, y) = (x - origin.0, y - origin.1);
-            rel.push((x, y));
+        self.sums.push(acc);
+        for &q in &self.p {
+            let (x, y) = sub(q, o);
             acc[0] += x;
             acc[1] += y;
             acc[2] += x * x;
             acc[3] += x * y;
             acc[4] += y * y;
-            s.push(acc);
-        }
-        Sums {
-            s,
-            origin,
-            pts: rel,
+            self.sums.push(acc);
         }
     }
 
-    /// Mean and central second moments of points i..=j (relative).
+    /// Mean and central second moments of points i..=j (relative to p0).
     fn moments(&self, i: usize, j: usize) -> ((f64, f64), f64, f64, f64) {
-        let a = self.s[i];
-        let b = self.s[j + 1];
+        let a = self.sums[i];
+        let b = self.sums[j + 1];
         let k = (j + 1 - i) as f64;
         let mx = (b[0] - a[0]) / k;
         let my = (b[1] - a[1]) / k;
@@ -480,150 +322,341 @@ impl Sums {
     /// the segment's line.
     fn penalty(&self, i: usize, j: usize) -> f64 {
         let (m, sxx, sxy, syy) = self.moments(i, j);
-        let pi = self.pts[i];
-        let pj = self.pts[j];
+        let o = self.p[0];
+        let pi = sub(self.p[i], o);
+        let pj = sub(self.p[j], o);
         let e = (-(pj.1 - pi.1), pj.0 - pi.0);
-        let off = dot(e, (m.0 - pi.0, m.1 - pi.1));
+        let off = dot(e, sub(m, pi));
         let s = e.0 * e.0 * sxx + 2.0 * e.0 * e.1 * sxy + e.1 * e.1 * syy + off * off;
         s.max(0.0).sqrt()
     }
 
-    /// Least-squares line of points i..=j: (a point, unit direction), in
-    /// absolute coordinates.
+    /// Least-squares line of points i..=j: (a point, unit direction).
     fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
         let (m, sxx, sxy, syy) = self.moments(i, j);
         let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
-        (
-            (m.0 + self.origin.0, m.1 + self.origin.1),
-            (th.cos(), th.sin()),
-        )
+        let o = self.p[0];
+        ((m.0 + o.0, m.1 + o.1), (th.cos(), th.sin()))
+    }
+
+    /// Fewest segments from point 0 to point n with segments i -> j,
+    /// j <= reach[i]; least total penalty among those. Breadth-first
+    /// layers: layer k = the points k segments away (an interval, since
+    /// j reachable implies j - 1 reachable from the same start). Returns
+    /// the vertex indices (first = 0).
+    fn best_polygon(&mut self) -> Vec<usize> {
+        let n = self.corner.len();
+        self.pen.clear();
+        self.pen.resize(n + 1, f64::INFINITY);
+        self.prev.clear();
+        self.prev.resize(n + 1, 0);
+        self.pen[0] = 0.0;
+        let (mut a0, mut b0) = (0usize, 0usize);
+        let mut m = 0;
+        while b0 < n {
+            let b1 = (a0..=b0).map(|i| self.reach[i]).max().unwrap_or(n).min(n);
+            let a1 = b0 + 1;
+            // Candidates of the previous layer reaching into this one, by
+            // reach descending; j from the top down adds them as it goes.
+            let mut cand = std::mem::take(&mut self.cand);
+            cand.clear();
+            cand.extend((a0..=b0).filter(|&i| self.reach[i] >= a1));
+            cand.sort_unstable_by_key(|&i| std::cmp::Reverse(self.reach[i]));
+            // Only point n matters in the last layer.
+            let lo_j = if b1 == n { n } else { a1 };
+            let mut active = 0;
+            for j in (a1..=b1).rev() {
+                while active < cand.len() && self.reach[cand[active]] >= j {
+                    active += 1;
+                }
+                if j < lo_j {
+                    break;
+                }
+                let mut best = f64::INFINITY;
+                let mut arg = 0;
+                for &i in &cand[..active] {
+                    let v = self.pen[i] + self.penalty(i, j);
+                    if v < best {
+                        best = v;
+                        arg = i;
+                    }
+                }
+                self.pen[j] = best;
+                self.prev[j] = arg;
+            }
+            self.cand = cand;
+            (a0, b0) = (a1, b1);
+            m += 1;
+        }
+        let mut po = vec![0usize; m];
+        let mut i = n;
+        for v in po.iter_mut().rev() {
+            i = self.prev[i];
+            *v = i;
+        }
+        po
+    }
+
+    /// Largest squared distance of the corners strictly inside the walk
+    /// a..b and of p_a, p_b from the segment [qa, qb], and the worst inner
+    /// corner (usize::MAX if none).
+    fn worst(&self, a: usize, b: usize, qa: (f64, f64), qb: (f64, f64)) -> (f64, usize) {
+        let mut w = dist2_seg(self.p[a], qa, qb).max(dist2_seg(self.p[b], qa, qb));
+        let mut wi = (-1.0, usize::MAX);
+        let start = self.cidx.partition_point(|&c| c <= a);
+        for &k in &self.cidx[start..] {
+            if k >= b {
+                break;
+            }
+            let d = dist2_seg(self.p[k], qa, qb);
+            if d > wi.0 {
+                wi = (d, k);
+            }
+        }
+        w = w.max(wi.0);
+        (w, wi.1)
+    }
+
+    /// Where vertex v of `po` goes: the intersection of the least-squares
+    /// lines of its two segments, at most t from its outline point, inside
+    /// the image.
+    fn adjusted(&self, po: &[usize], v: usize, t: f64, size: (f64, f64)) -> (f64, f64) {
+        let n = self.corner.len();
+        let m = po.len();
+        let end = |s: usize| if s + 1 < m { po[s + 1] } else { n };
+        let u = (v + m - 1) % m;
+        let (c1, d1) = self.fit_line(po[u], end(u));
+        let (c2, d2) = self.fit_line(po[v], end(v));
+        let here = self.p[po[v]];
+        let det = cross(d1, d2);
+        if det.abs() < 1e-9 {
+            return here;
+        }
+        let a = cross(sub(c2, c1), d2) / det;
+        let x = (c1.0 + a * d1.0, c1.1 + a * d1.1);
+        let off = sub(x, here);
+        let len = dot(off, off).sqrt();
+        let x = if len <= t {
+            x
+        } else {
+            let f = t / len;
+            (here.0 + off.0 * f, here.1 + off.1 * f)
+        };
+        (x.0.clamp(0.0, size.0), x.1.clamp(0.0, size.1))
+    }
+
+    /// Vertex positions (moved by [`Self::adjusted`] when adjusting), then
+    /// the direct check of every segment against the tolerance. A failing
+    /// segment has the moves of its ends undone (`revert`: the strict
+    /// programme, whose chords pass) or is split at its worst corner, the
+    /// neighbourhood placed again (the relaxed one). Returns the polygon
+    /// and the number of splits.
+    fn place_and_check(
+        &self,
+        mut po: Vec<usize>,
+        t: f64,
+        adjust: bool,
+        revert: bool,
+        size: (f64, f64),
+    ) -> (Vec<Point>, usize) {
+        let n = self.corner.len();
+        let t2 = tol2(t);
+        let mut splits = 0;
+        let p = |k: usize| self.p[k];
+        let mut q: Vec<(f64, f64)> = if adjust {
+            (0..po.len()).map(|v| self.adjusted(&po, v, t, size)).collect()
+        } else {
+            po.iter().map(|&k| p(k)).collect()
+        };
+        let mut fixed = vec![!adjust; po.len()];
+        // Until every segment passes. Terminates: each round fixes a vertex
+        // or splits a segment at an inner corner, and a segment with no
+        // inner corner always passes (its ends are within t of their
+        // outline points and distance is convex along the straight run).
+        // ok[s]: segment s (from vertex s to s + 1) passed and is unchanged.
+        let mut ok = vec![false; po.len()];
+        loop {
+            let mut changed = false;
+            let mut s = 0;
+            while s < po.len() {
+                if ok[s] {
+                    s += 1;
+                    continue;
+                }
+                let m = po.len();
+                let e = (s + 1) % m;
+                let b = if s + 1 < m { po[s + 1] } else { n };
+                let (d, k) = self.worst(po[s], b, q[s], q[e]);
+                if d <= t2 {
+                    ok[s] = true;
+                } else if revert && !(fixed[s] && fixed[e]) {
+                    changed = true;
+                    for v in [s, e] {
+                        fixed[v] = true;
+                        q[v] = p(po[v]);
+                        ok[v] = false;
+                        ok[(v + m - 1) % m] = false;
+                    }
+                } else if k != usize::MAX {
+                    changed = true;
+                    splits += 1;
+                    po.insert(s + 1, k);
+                    q.insert(s + 1, p(k));
+                    let fx = fixed[s] && fixed[e];
+                    fixed.insert(s + 1, fx);
+                    ok.insert(s + 1, false);
+                    let m = po.len();
+                    // Place the new vertex and its neighbours again.
+                    for v in [s, s + 1, (s + 2) % m] {
+                        if !fixed[v] {
+                            q[v] = self.adjusted(&po, v, t, size);
+                        }
+                        ok[v] = false;
+                        ok[(v + m - 1) % m] = false;
+                    }
+                    s += 1;
+                } else if !(fixed[s] && fixed[e]) {
+                    // No inner corner (cannot fail but for rounding).
+                    changed = true;
+                    for v in [s, e] {
+                        fixed[v] = true;
+                        q[v] = p(po[v]);
+                        ok[v] = false;
+                        ok[(v + m - 1) % m] = false;
+                    }
+                }
+                s += 1;
+            }
+            if !changed {
+                break;
+            }
+        }
+        let mut out: Vec<Point> = Vec::with_capacity(q.len());
+        for &(x, y) in &q {
+            let pnt = Point::new(x, y);
+            if out.last() != Some(&pnt) {
+                out.push(pnt);
+            }
+        }
+        while out.len() > 1 && out.first() == out.last() {
+            out.pop();
+        }
+        (out, splits)
     }
 }
 
-/// Potrace's `bestpolygon`: fewest segments from point 0 to point n with
-/// segments (i, j) for j <= clip0[i] (clip0 non-decreasing), least total
-/// penalty among those. Returns the vertex indices (first = 0).
-fn best_polygon(pts: &[[i32; 2]], clip0: &[usize]) -> Vec<usize> {
-    let n = pts.len();
-    let sums = Sums::new(pts);
-    let mut clip1 = vec![0usize; n + 1];
-    let mut j = 1;
-    for (i, &c) in clip0.iter().enumerate() {
-        while j <= c {
-            clip1[j] = i;
-            j += 1;
-        }
-    }
-    let mut seg0 = Vec::new();
-    let mut i = 0;
-    while i < n {
-        seg0.push(i);
-        i = clip0[i];
-    }
-    seg0.push(n);
-    let m = seg0.len() - 1;
-    let mut seg1 = vec![0usize; m + 1];
-    let mut i = n;
-    for j in (1..=m).rev() {
-        seg1[j] = i;
-        i = clip1[i];
-    }
-    seg1[0] = 0;
-    let mut pen = vec![f64::INFINITY; n + 1];
-    let mut prev = vec![0usize; n + 1];
-    pen[0] = 0.0;
-    for j in 1..=m {
-        for i in seg1[j]..=seg0[j] {
-            let mut best = f64::INFINITY;
-            let mut k = seg0[j - 1];
-            loop {
-                if k < clip1[i] {
-                    break;
-                }
-                let pk = pen[k];
-                if pk.is_finite() {
-                    let this = pk + sums.penalty(k, i);
-                    if this < best {
-                        best = this;
-                        prev[i] = k;
-                    }
-                }
-                if k == 0 {
-                    break;
-                }
-                k -= 1;
-            }
-            pen[i] = best;
-        }
-    }
-    let mut po = vec![0usize; m];
-    let mut i = n;
-    for j in (0..m).rev() {
-        i = prev[i];
-        po[j] = i;
-    }
-    po
+/// Corners farther from the start than the end point u must be within t
+/// of the segment [0, u] (those past u along it: within t of u).
+fn beyond_ok(cs: &[(f64, f64, f64)], u: (f64, f64), r2: f64, t2: f64) -> bool {
+    cs.iter()
+        .filter(|c| c.2 > r2)
+        .all(|c| dist2_seg((c.0, c.1), (0.0, 0.0), u) <= t2)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The run-by-run walk gives the point-by-point walk's clip0.
-    #[test]
-    fn clip_matches_point_walk() {
+    /// reach by brute force: the first j whose segment misses a point
+    /// strictly between (every point, not only corners).
+    fn reach_ref(p: &[(f64, f64)], t: f64) -> Vec<usize> {
+        let n = p.len() - 1;
+        let t2 = tol2(t);
+        (0..n)
+            .map(|i| {
+                let mut j = i + 1;
+                while j < n && (i + 1..=j).all(|k| dist2_seg(p[k], p[i], p[j + 1]) <= t2) {
+                    j += 1;
+                }
+                j
+            })
+            .collect()
+    }
+
+    fn random_bitmaps() -> Vec<crate::bitmap::Bitmap> {
         let mut seed = 1u64;
-        for case in 0..600 {
-            let (w, h) = (12 + case % 40, 10 + case % 23);
-            let bits: Vec<bool> = (0..w * h)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    !(seed >> 33).is_multiple_of(3)
-                })
-                .collect();
+        let mut out = Vec::new();
+        for case in 0..160 {
             let mut rnd = |m: u64| {
                 seed = seed
                     .wrapping_mul(6364136223846793005)
                     .wrapping_add(1442695040888963407);
-                ((seed >> 33) % m) as f64
+                (seed >> 33) % m
             };
-            // Every other case: a few discs and slanted bars (long runs).
-            let shapes: Vec<[f64; 4]> = (0..4)
-                .map(|_| [rnd(80), rnd(80), 3.0 + rnd(30), rnd(7) - 3.0])
-                .collect();
+            let (w, h) = (12 + case % 30, 10 + case % 17);
             let bm = if case % 2 == 0 {
+                let bits: Vec<bool> = (0..w * h).map(|_| rnd(3) != 0).collect();
                 crate::bitmap::Bitmap::new(w, h, bits).unwrap()
             } else {
-                crate::bitmap::Bitmap::from_fn(80, 80, |x, y| {
+                // A few discs and slanted bars (long runs, walking back).
+                let shapes: Vec<[f64; 4]> = (0..4)
+                    .map(|_| {
+                        [
+                            rnd(60) as f64,
+                            rnd(60) as f64,
+                            3.0 + rnd(20) as f64,
+                            rnd(7) as f64 - 3.0,
+                        ]
+                    })
+                    .collect();
+                crate::bitmap::Bitmap::from_fn(60, 60, |x, y| {
                     let (x, y) = (x as f64, y as f64);
                     shapes.iter().any(|&[cx, cy, r, k]| {
-                        (x - cx).hypot(y - cy) < r || ((y - cy) - k * 0.37 * (x - cx)).abs() < 2.5
+                        (x - cx).hypot(y - cy) < r || ((y - cy) - k * 0.37 * (x - cx)).abs() < 1.5
                     })
                 })
                 .unwrap()
             };
-            for o in crate::bitmap::trace_outlines(&bm, crate::bitmap::TurnPolicy::Minority, 0) {
-                let pts = &o.points;
-                let n = pts.len();
-                if n < 4 {
+            out.push(bm);
+        }
+        out
+    }
+
+    /// The run-by-run cone walk gives the brute-force reach.
+    #[test]
+    fn reach_matches_brute_force() {
+        let mut opt = Optimizer::default();
+        for (case, bm) in random_bitmaps().iter().enumerate() {
+            for o in crate::bitmap::trace_outlines(bm, crate::bitmap::TurnPolicy::Minority, 0) {
+                if o.points.len() < 4 {
                     continue;
                 }
-                let corner: Vec<bool> = (0..n)
-                    .map(|k| {
-                        let a = pts[(k + n - 1) % n];
-                        let b = pts[k];
-                        let c = pts[(k + 1) % n];
-                        (b[0] - a[0], b[1] - a[1]) != (c[0] - b[0], c[1] - b[1])
-                    })
-                    .collect();
-                for t in [0.5, 1.0, 1.5, 2.0, 1.7071067811865476 * 2.0, 5.0] {
-                    let mut r = clip_forward_ref(pts, &corner, t);
-                    for i in (0..n - 1).rev() {
-                        r[i] = r[i].min(r[i + 1]);
+                for t in [0.5, 1.0, 1.5, 2.0, 2.5, 5.0] {
+                    opt.polygon(&o.points, t, false, (1e9, 1e9));
+                    let n = o.points.len();
+                    let want = reach_ref(&opt.p, t);
+                    assert_eq!(&opt.reach[..n], &want[..], "case {case} t {t}");
+                }
+            }
+        }
+    }
+
+    /// Fewest vertices by brute force (breadth-first search from point 0
+    /// over all segments allowed by reach) against the layered programme.
+    #[test]
+    fn best_polygon_is_shortest() {
+        let mut opt = Optimizer::default();
+        for bm in random_bitmaps().iter().take(60) {
+            for o in crate::bitmap::trace_outlines(bm, crate::bitmap::TurnPolicy::Minority, 0) {
+                if o.points.len() < 4 {
+                    continue;
+                }
+                for t in [0.7, 1.0, 2.0] {
+                    opt.polygon(&o.points, t, false, (1e9, 1e9));
+                    let n = o.points.len();
+                    let mut dist = vec![usize::MAX; n + 1];
+                    dist[0] = 0;
+                    for i in 0..n {
+                        for j in i + 1..=opt.reach[i] {
+                            dist[j] = dist[j].min(dist[i] + 1);
+                        }
                     }
-                    assert_eq!(clip_forward(pts, &corner, t), r, "case {case} t {t}");
+                    let po = opt.best_polygon();
+                    assert_eq!(po.len(), dist[n]);
+                    for (s, &a) in po.iter().enumerate() {
+                        let b = po.get(s + 1).copied().unwrap_or(n);
+                        assert!(a < b && b <= opt.reach[a]);
+                    }
                 }
             }
         }

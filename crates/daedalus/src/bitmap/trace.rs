@@ -54,11 +54,24 @@ struct Ring {
     pending: bool,
 }
 
+/// Direction indices: 0 = east (+x), 1 = south (+y, rows go down), 2 =
+/// west, 3 = north; a left turn (black stays on the left) is +1.
+const DIRS: [(i32, i32); 4] = [(1, 0), (0, 1), (-1, 0), (0, -1)];
+
 struct Tracer<'a> {
     bm: &'a Bitmap,
     policy: TurnPolicy,
-    stride: usize,
+    /// The pixels with a white border of one pixel, row stride `gs`, so
+    /// that the four pixels around any vertex need no bounds checks.
+    grid: Vec<u8>,
+    gs: usize,
+    /// Per direction: grid offsets (from the pixel south-east of the
+    /// vertex) of the pixels ahead-left and ahead-right, and the step.
+    ahead: [(isize, isize, isize); 4],
+    /// Ring id + 1 of each vertical unit edge (0: not traced yet), at
+    /// row * (width + 1) + column.
     owner: Vec<u32>,
+    stride: usize,
     /// Decisions of the Left / Right policies, made by the first visit.
     decided: HashMap<(i32, i32), bool>,
 }
@@ -70,28 +83,52 @@ pub(crate) fn trace_outlines_with(
     simple: bool,
 ) -> Vec<Outline> {
     let (w, h) = (bm.width, bm.height);
+    let gs = w + 2;
+    let mut grid = vec![0u8; gs * (h + 2)];
+    for y in 0..h {
+        let dst = &mut grid[(y + 1) * gs + 1..(y + 1) * gs + 1 + w];
+        for (d, &b) in dst.iter_mut().zip(&bm.bits[y * w..(y + 1) * w]) {
+            *d = b as u8;
+        }
+    }
+    let s = gs as isize;
     let mut tr = Tracer {
         bm,
         policy,
+        grid,
+        gs,
+        ahead: [(0, -s, 1), (-1, 0, s), (-s - 1, -1, -1), (-s, -s - 1, -s)],
+        owner: vec![0; (w + 1) * h],
         stride: w + 1,
-        owner: vec![NONE; (w + 1) * h],
         decided: HashMap::new(),
     };
     let mut rings: Vec<Ring> = Vec::new();
     // Rings in the order their parents are resolved: parents first.
     let mut order: Vec<u32> = Vec::new();
     for y in 0..h {
-        let row = &bm.bits[y * w..(y + 1) * w];
         let mut last = NONE;
         let mut prev = false;
-        // One past the row: the outside is white.
-        for (x, cur) in row.iter().copied().chain([false]).enumerate() {
+        let row0 = (y + 1) * gs;
+        // Padded index x + 1 is pixel x; a transition at column x (0..=w)
+        // is grid[x] != grid[x + 1]. Eight columns at a time.
+        let mut x = 0usize;
+        while x <= w {
+            if x + 9 <= gs {
+                let a = u64::from_ne_bytes(tr.grid[row0 + x..row0 + x + 8].try_into().unwrap());
+                let b =
+                    u64::from_ne_bytes(tr.grid[row0 + x + 1..row0 + x + 9].try_into().unwrap());
+                if a == b {
+                    x += 8;
+                    continue;
+                }
+            }
+            let cur = tr.grid[row0 + x + 1] != 0;
             if cur != prev {
                 let idx = y * tr.stride + x;
-                if tr.owner[idx] == NONE {
+                if tr.owner[idx] == 0 {
                     tr.trace_from(x as i32, y as i32, cur, simple, &mut rings);
                 }
-                let o = tr.owner[idx];
+                let o = tr.owner[idx] - 1;
                 let r = &rings[o as usize];
                 if r.pending {
                     // First (topmost-leftmost) edge of r: the span left of it
@@ -115,12 +152,13 @@ pub(crate) fn trace_outlines_with(
                 last = o;
             }
             prev = cur;
+            x += 1;
         }
     }
     // Drop specks (a dropped ring's descendants are smaller, so dropped too)
     // and renumber.
     let mut new_id = vec![NONE; rings.len()];
-    let mut out: Vec<Outline> = Vec::new();
+    let mut out: Vec<Outline> = Vec::with_capacity(rings.len());
     let mut slots: Vec<Option<Ring>> = rings.into_iter().map(Some).collect();
     for i in order {
         let i = i as usize;
@@ -142,22 +180,7 @@ pub(crate) fn trace_outlines_with(
     out
 }
 
-#[inline]
-fn left(d: (i32, i32)) -> (i32, i32) {
-    (-d.1, d.0)
-}
-
-#[inline]
-fn right(d: (i32, i32)) -> (i32, i32) {
-    (d.1, -d.0)
-}
-
 impl Tracer<'_> {
-    #[inline]
-    fn px(&self, x: i32, y: i32) -> bool {
-        self.bm.get(x as i64, y as i64)
-    }
-
     /// Whether the pinch at vertex (x, y) joins the black pixels; `outer`
     /// is the kind of the ring reaching it (for Left / Right).
     fn join_black(&mut self, x: i32, y: i32, outer: bool) -> bool {
@@ -183,16 +206,17 @@ impl Tracer<'_> {
     /// Black minus white pixels on the square pixel rings of radius 2, 3, 4
     /// around vertex (x, y); the first non-zero count.
     fn balance(&self, x: i32, y: i32) -> i32 {
+        let px = |x: i32, y: i32| self.bm.get(x as i64, y as i64);
         for i in 2..=4 {
             let mut ct = 0;
             for a in -i..i {
-                for (px, py) in [(x + a, y - i), (x + a, y + i - 1)] {
-                    ct += if self.px(px, py) { 1 } else { -1 };
+                for (qx, qy) in [(x + a, y - i), (x + a, y + i - 1)] {
+                    ct += if px(qx, qy) { 1 } else { -1 };
                 }
             }
             for a in 1 - i..i - 1 {
-                for (px, py) in [(x - i, y + a), (x + i - 1, y + a)] {
-                    ct += if self.px(px, py) { 1 } else { -1 };
+                for (qx, qy) in [(x - i, y + a), (x + i - 1, y + a)] {
+                    ct += if px(qx, qy) { 1 } else { -1 };
                 }
             }
             if ct != 0 {
@@ -214,30 +238,60 @@ impl Tracer<'_> {
         rings: &mut Vec<Ring>,
     ) {
         let outer = black_right;
-        let p0 = (x, y);
-        let mut d0 = if black_right { (0, -1) } else { (0, 1) };
-        if black_right {
-            // We arrive at p0 going north; the first edge out is decided there.
-            d0 = self.next_dir(p0, d0, outer, &mut Vec::new());
-        }
-        let mut pts: Vec<[i32; 2]> = Vec::new();
+        let id = rings.len() as u32 + 1;
         let mut pinches: Vec<(i32, i32)> = Vec::new();
-        let (mut p, mut d) = (p0, d0);
+        // Grid index of the pixel south-east of vertex (x, y).
+        let base0 = (y as usize + 1) * self.gs + x as usize + 1;
+        let d0 = if black_right {
+            // We arrive at p0 going north; the first edge out is decided there.
+            self.next_dir(base0, x, y, 3, outer, &mut pinches)
+        } else {
+            1
+        };
+        pinches.clear();
+        let mut pts: Vec<[i32; 2]> = Vec::with_capacity(64);
+        let (mut px, mut py, mut d, mut base) = (x, y, d0, base0);
+        let mut area = 0i64;
+        let stride = self.stride;
         loop {
-            pts.push([p.0, p.1]);
-            p = (p.0 + d.0, p.1 + d.1);
-            d = self.next_dir(p, d, outer, &mut pinches);
-            if p == p0 && d == d0 {
+            pts.push([px, py]);
+            // Vertical edges: owner and area (sum of x dy).
+            if d == 1 {
+                if !simple {
+                    self.owner[py as usize * stride + px as usize] = id;
+                }
+                area += px as i64;
+            } else if d == 3 {
+                if !simple {
+                    self.owner[(py as usize - 1) * stride + px as usize] = id;
+                }
+                area -= px as i64;
+            }
+            let (dx, dy) = DIRS[d];
+            px += dx;
+            py += dy;
+            base = base.wrapping_add_signed(self.ahead[d].2);
+            d = self.next_dir(base, px, py, d, outer, &mut pinches);
+            if px == x && py == y && d == d0 {
                 break;
             }
         }
-        let pieces = if simple && has_repeat(&pinches) {
+        if !simple {
+            rings.push(Ring {
+                points: pts,
+                area,
+                parent: None,
+                pending: true,
+            });
+            return;
+        }
+        let pieces = if has_repeat(&pinches) {
             split_simple(pts, &pinches)
         } else {
             vec![pts]
         };
         for piece in pieces {
-            let id = rings.len() as u32;
+            let id = rings.len() as u32 + 1;
             let mut area = 0i64;
             let n = piece.len();
             for k in 0..n {
@@ -247,7 +301,7 @@ impl Tracer<'_> {
                 if dy != 0 {
                     area += a[0] as i64 * dy as i64;
                     let row = if dy > 0 { a[1] } else { b[1] } as usize;
-                    self.owner[row * self.stride + a[0] as usize] = id;
+                    self.owner[row * stride + a[0] as usize] = id;
                 }
             }
             rings.push(Ring {
@@ -259,28 +313,31 @@ impl Tracer<'_> {
         }
     }
 
-    /// The direction after arriving at vertex p going d (black on the left).
+    /// The direction after arriving at vertex (x, y) (grid index `base` of
+    /// the pixel south-east of it) going d (black on the left).
     #[inline]
     fn next_dir(
         &mut self,
-        p: (i32, i32),
-        d: (i32, i32),
+        base: usize,
+        x: i32,
+        y: i32,
+        d: usize,
         outer: bool,
         pinches: &mut Vec<(i32, i32)>,
-    ) -> (i32, i32) {
-        let (x, y) = p;
-        let l = self.px(x + (d.0 - d.1 - 1) / 2, y + (d.1 + d.0 - 1) / 2);
-        let r = self.px(x + (d.0 + d.1 - 1) / 2, y + (d.1 - d.0 - 1) / 2);
+    ) -> usize {
+        let (ol, or, _) = self.ahead[d];
+        let l = self.grid[base.wrapping_add_signed(ol)] != 0;
+        let r = self.grid[base.wrapping_add_signed(or)] != 0;
         match (l, r) {
             (true, false) => d,
-            (false, false) => left(d),
-            (true, true) => right(d),
+            (false, false) => (d + 1) & 3,
+            (true, true) => (d + 3) & 3,
             (false, true) => {
-                pinches.push(p);
+                pinches.push((x, y));
                 if self.join_black(x, y, outer) {
-                    right(d)
+                    (d + 3) & 3
                 } else {
-                    left(d)
+                    (d + 1) & 3
                 }
             }
         }
