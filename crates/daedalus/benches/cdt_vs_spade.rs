@@ -135,13 +135,14 @@ mod ours {
     pub fn walls(s: &Scenario) -> Cdt {
         let [x0, y0, x1, y1] = s.bounds;
         let mut cdt = Cdt::new(x0, y0, x1, y1).expect("bounds");
-        for i in 0..s.rings.len() {
-            cdt.insert_shape(&s.ring_points(i), true).expect("ring");
-        }
+        // one bulk call: end points first (Hilbert order), then segments
+        let mut shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
+            .map(|i| (s.ring_points(i), true))
+            .collect();
         for g in &s.segments {
-            cdt.insert_segment(Point::new(g[0], g[1]), Point::new(g[2], g[3]))
-                .expect("segment");
+            shapes.push((vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])], false));
         }
+        cdt.insert_shapes(&shapes).expect("walls");
         cdt
     }
 

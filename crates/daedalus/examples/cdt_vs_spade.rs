@@ -82,14 +82,13 @@ fn main() {
         let sc = Scenario::load(f).unwrap();
         let rings: Vec<Vec<Point>> = (0..sc.rings.len()).map(|i| sc.ring_points(i)).collect();
         let [x0, y0, x1, y1] = sc.bounds;
+        let mut shapes: Vec<(Vec<Point>, bool)> = rings.iter().map(|r| (r.clone(), true)).collect();
+        for &[ax, ay, bx, by] in &sc.segments {
+            shapes.push((vec![Point::new(ax, ay), Point::new(bx, by)], false));
+        }
         let ours = time(runs, || {
             let mut c = Cdt::new(x0, y0, x1, y1).unwrap();
-            for r in &rings {
-                let _ = c.insert_shape(r, true);
-            }
-            for &[ax, ay, bx, by] in &sc.segments {
-                let _ = c.insert_segment([ax, ay], [bx, by]);
-            }
+            let _ = c.insert_shapes(&shapes);
         });
         let theirs = time(runs, || {
             let mut c = ConstrainedDelaunayTriangulation::<Point2<f64>>::new();

@@ -1,5 +1,6 @@
 //! Builds the walls of one scenario a few times (for profiling):
 //! `cargo run --release -p daedalus --features serde --example cdt_walls -- FILE [RUNS]`
+//! (one `insert_shapes` call; `ONE_BY_ONE=1`: one `insert_shape` per ring)
 
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
@@ -12,8 +13,15 @@ fn main() {
     for _ in 0..runs {
         let t = std::time::Instant::now();
         let mut c = Cdt::new(x0, y0, x1, y1).unwrap();
-        for i in 0..sc.rings.len() {
-            let _ = c.insert_shape(&sc.ring_points(i), true);
+        if std::env::var_os("ONE_BY_ONE").is_some() {
+            for i in 0..sc.rings.len() {
+                let _ = c.insert_shape(&sc.ring_points(i), true);
+            }
+        } else {
+            let rings: Vec<_> = (0..sc.rings.len())
+                .map(|i| (sc.ring_points(i), true))
+                .collect();
+            let _ = c.insert_shapes(&rings);
         }
         println!(
             "{:.1} ms, {} vertices",

@@ -187,9 +187,8 @@ impl Cdt {
         self.atomic(|c| c.insert_shape_raw(points, closed))
     }
 
-    /// [`Cdt::insert_shape`] after the input checks, inside an operation.
-    fn insert_shape_raw(&mut self, points: &[Point], closed: bool) -> Result<ShapeId, CdtError> {
-        let mut pieces = Vec::with_capacity(points.len());
+    /// The clipped pieces of a polyline (zero-length ones dropped).
+    fn pieces(&self, points: &[Point], closed: bool, out: &mut Vec<(Point, Point)>) {
         let n = points.len();
         let last = if closed { n } else { n - 1 };
         for i in 0..last {
@@ -197,9 +196,13 @@ impl Cdt {
             if a != b
                 && let Some(ab) = self.clip(a, b)
             {
-                pieces.push(ab);
+                out.push(ab);
             }
         }
+    }
+
+    /// A fresh live shape slot (journaled).
+    fn new_shape(&mut self) -> ShapeId {
         let idx = if let Some(i) = self.free_shapes.pop() {
             self.j_log(CUndo::FreeShapePop(i));
             self.j_shape(i);
@@ -211,10 +214,42 @@ impl Cdt {
         let slot = &mut self.shapes[idx as usize];
         slot.alive = true;
         slot.segs.clear();
-        let id = ShapeId {
+        ShapeId {
             idx,
             generation: slot.generation,
+        }
+    }
+
+    /// Records input segment `pa pb` (vertices `va vb`) of shape `id` and
+    /// inserts it.
+    fn add_segment(&mut self, id: ShapeId, va: u32, vb: u32, pa: Point, pb: Point) {
+        let seg = Segment {
+            a: va,
+            b: vb,
+            pa,
+            pb,
+            shape: id,
+            alive: true,
         };
+        let s = if let Some(s) = self.free_segs.pop() {
+            self.j_log(CUndo::FreeSegPop(s));
+            self.j_seg(s);
+            self.segs[s as usize] = seg;
+            s
+        } else {
+            self.segs.push(seg);
+            (self.segs.len() - 1) as u32
+        };
+        self.shapes[id.idx as usize].segs.push(s);
+        self.tasks.push((va, vb, s));
+        self.run_tasks();
+    }
+
+    /// [`Cdt::insert_shape`] after the input checks, inside an operation.
+    fn insert_shape_raw(&mut self, points: &[Point], closed: bool) -> Result<ShapeId, CdtError> {
+        let mut pieces = Vec::with_capacity(points.len());
+        self.pieces(points, closed, &mut pieces);
+        let id = self.new_shape();
         let mut rng = self.rng;
         let mut h = match pieces.first() {
             Some(&(a, _)) => self.hint_for(a, &mut rng),
@@ -236,32 +271,59 @@ impl Cdt {
                 _ => self.insert_point(pa, h),
             };
             let vb = self.insert_point(pb, va);
-            let seg = Segment {
-                a: va,
-                b: vb,
-                pa,
-                pb,
-                shape: id,
-                alive: true,
-            };
-            let s = if let Some(s) = self.free_segs.pop() {
-                self.j_log(CUndo::FreeSegPop(s));
-                self.j_seg(s);
-                self.segs[s as usize] = seg;
-                s
-            } else {
-                self.segs.push(seg);
-                (self.segs.len() - 1) as u32
-            };
-            self.shapes[idx as usize].segs.push(s);
-            self.tasks.push((va, vb, s));
-            self.run_tasks();
+            self.add_segment(id, va, vb, pa, pb);
             h = vb;
             last = Some((pb, vb));
         }
         self.settle();
         self.hint = h;
         Ok(id)
+    }
+
+    /// Inserts many polylines `(points, closed)`, in order, as one
+    /// all-or-nothing operation: the same result as one
+    /// [`Cdt::insert_shape`] call each, with one undo journal for all (the
+    /// rows it creates need no undo records), so a build is cheaper. All
+    /// points are checked first; on any error nothing changes.
+    ///
+    /// ```
+    /// use daedalus::{Point, triangulation::Cdt};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let square: Vec<Point> = vec![[1.0, 1.0].into(), [4.0, 1.0].into(), [4.0, 4.0].into(), [1.0, 4.0].into()];
+    /// let wall: Vec<Point> = vec![[0.0, 2.0].into(), [9.0, 2.0].into()];
+    /// let ids = cdt.insert_shapes(&[(square, true), (wall, false)]).unwrap();
+    /// assert_eq!(ids.len(), 2);
+    /// assert_eq!(cdt.shape_segments(ids[0]).unwrap().len(), 4);
+    /// assert!(cdt.validate().is_empty());
+    /// ```
+    pub fn insert_shapes<S: AsRef<[Point]>>(
+        &mut self,
+        shapes: &[(S, bool)],
+    ) -> Result<Vec<ShapeId>, CdtError> {
+        for (pts, _) in shapes {
+            let pts = pts.as_ref();
+            for &p in pts {
+                check_point(p)?;
+            }
+            if !pts.iter().any(|&p| p != pts[0]) {
+                return Err(CdtError::TooFewPoints);
+            }
+        }
+        self.atomic(|c| c.insert_shapes_raw(shapes))
+    }
+
+    fn insert_shapes_raw<S: AsRef<[Point]>>(
+        &mut self,
+        shapes: &[(S, bool)],
+    ) -> Result<Vec<ShapeId>, CdtError> {
+        let mut ids = Vec::with_capacity(shapes.len());
+        for (pts, closed) in shapes {
+            if self.fail.is_some() {
+                break;
+            }
+            ids.push(self.insert_shape_raw(pts.as_ref(), *closed)?);
+        }
+        Ok(ids)
     }
 
     /// Inserts one segment as an open one-segment shape.
@@ -315,12 +377,19 @@ impl Cdt {
         let (sa, sb) = (self.segs[seg as usize].pa, self.segs[seg as usize].pb);
         let mut cur = a;
         while cur != b {
+            let pc = self.mesh.raw_pos(cur);
+            // A sub-segment between rounded points is not on the input
+            // line: vertices exactly on the input segment still split it.
+            let exact = (pc == sa || orient2d(sa, sb, pc) == 0.0)
+                && (pb == sb || orient2d(sa, sb, pb) == 0.0);
+            // fast path: on the input line and already neighbours (typical
+            // for consecutive wall points): an edge has no vertex inside
+            if exact && let Some(e) = self.find_edge(cur, b) {
+                self.add_owner(e, seg);
+                return;
+            }
             let step = {
                 let m = &self.mesh;
-                let pc = m.raw_pos(cur);
-                // A sub-segment between rounded points is not on the input
-                // line: vertices exactly on the input segment still split it.
-                let exact = orient2d(sa, sb, pc) == 0.0 && orient2d(sa, sb, pb) == 0.0;
                 let start = m.raw_vertex_edge(cur);
                 let mut s = start;
                 let mut step = None;
