@@ -8,9 +8,6 @@
 //! Rays: `left` keeps points with `orient(a, b, p) <= 0`, `right` those with
 //! `orient(a, b, p) >= 0`.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::Point;
 use crate::geometry::orient2d;
 
@@ -33,6 +30,8 @@ impl Ray {
 struct Root {
     p: Point,
     parent: u32,
+    /// Wedge of the corner (root-level pruning), `NONE` for the start.
+    wedge: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -51,12 +50,70 @@ struct Node {
     rv: bool,
 }
 
+/// A 4-ary min-heap of (key, node id): shallower than a binary heap, and
+/// a node's four children share a cache line.
+#[derive(Default, Debug, Clone)]
+struct Heap {
+    a: Vec<(u64, u32)>,
+}
+
+impl Heap {
+    fn clear(&mut self) {
+        self.a.clear();
+    }
+
+    #[inline]
+    fn push(&mut self, k: u64, id: u32) {
+        let mut i = self.a.len();
+        self.a.push((k, id));
+        while i > 0 {
+            let p = (i - 1) / 4;
+            if self.a[p].0 <= k {
+                break;
+            }
+            self.a[i] = self.a[p];
+            i = p;
+        }
+        self.a[i] = (k, id);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        let top = self.a.first()?.1;
+        let last = self.a.pop().unwrap();
+        let n = self.a.len();
+        if n == 0 {
+            return Some(top);
+        }
+        let mut i = 0;
+        loop {
+            let c = 4 * i + 1;
+            if c >= n {
+                break;
+            }
+            let mut m = c;
+            for j in c + 1..(c + 4).min(n) {
+                if self.a[j].0 < self.a[m].0 {
+                    m = j;
+                }
+            }
+            if self.a[m].0 >= last.0 {
+                break;
+            }
+            self.a[i] = self.a[m];
+            i = m;
+        }
+        self.a[i] = last;
+        Some(top)
+    }
+}
+
 /// Reusable search buffers (generation-stamped, never cleared in full).
 #[derive(Default, Debug, Clone)]
 pub(crate) struct Search {
     nodes: Vec<Node>,
     roots: Vec<Root>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: Heap,
     best: Vec<f64>,
     stamp: Vec<u32>,
     goal_mark: Vec<u32>,
@@ -172,7 +229,11 @@ impl Search {
         }
         self.goal_tris = gt;
         self.goal = t;
-        self.roots.push(Root { p: s, parent: NONE });
+        self.roots.push(Root {
+            p: s,
+            parent: NONE,
+            wedge: NONE,
+        });
         if ok {
             for &tri in &st {
                 if self.is_goal_tri(tri) {
@@ -190,7 +251,7 @@ impl Search {
             for (f, n) in self.succ.drain(..) {
                 let id = self.nodes.len() as u32;
                 self.nodes.push(n);
-                self.heap.push(Reverse((key(f), id)));
+                self.heap.push(key(f), id);
             }
         }
         self.start_tris = st;
@@ -199,13 +260,26 @@ impl Search {
         }
         // A safety net against a corrupt mesh: far beyond any real search.
         let cap = 64 * nav.tv.len() + 4096;
-        while let Some(Reverse((_, id))) = self.heap.pop() {
+        while let Some(id) = self.heap.pop() {
             if self.nodes.len() > cap {
                 break;
             }
             let n = self.nodes[id as usize];
+            // Root-level pruning again at pop time: the corner has since
+            // been reached by a strictly shorter path.
+            let w = self.roots[n.root as usize].wedge;
+            if w != NONE && n.he != NONE && self.best[w as usize] < n.g {
+                continue;
+            }
             if n.he == NONE {
-                let mut pts = vec![t];
+                let mut len = 2;
+                let mut r = n.root;
+                while r != NONE {
+                    len += 1;
+                    r = self.roots[r as usize].parent;
+                }
+                let mut pts = Vec::with_capacity(len);
+                pts.push(t);
                 let mut r = n.root;
                 while r != NONE {
                     pts.push(self.roots[r as usize].p);
@@ -237,7 +311,7 @@ impl Search {
             for (f, n) in self.succ.drain(..) {
                 let id = self.nodes.len() as u32;
                 self.nodes.push(n);
-                self.heap.push(Reverse((key(f), id)));
+                self.heap.push(key(f), id);
             }
         }
         Some(Outcome::NoPath)
@@ -262,7 +336,7 @@ impl Search {
             lv: false,
             rv: false,
         });
-        self.heap.push(Reverse((key(g), id)));
+        self.heap.push(key(g), id);
         self.final_pushed = true;
     }
 
@@ -364,8 +438,8 @@ impl Search {
         }
     }
 
-    fn new_root(&mut self, p: Point, parent: u32) -> u32 {
-        self.roots.push(Root { p, parent });
+    fn new_root(&mut self, p: Point, parent: u32, wedge: u32) -> u32 {
+        self.roots.push(Root { p, parent, wedge });
         (self.roots.len() - 1) as u32
     }
 
@@ -409,8 +483,9 @@ impl Search {
             let oc = orient2d(r, pr, pc);
             if oc <= 0.0 {
                 let g = n.g + dist(r, pr);
-                if self.claim(nav.wedge[h_right as usize], g) {
-                    let root = self.new_root(pr, n.root);
+                let w = nav.wedge[h_right as usize];
+                if self.claim(w, g) {
+                    let root = self.new_root(pr, n.root, w);
                     if oc < 0.0 {
                         let cont = Ray { a: r, b: pr };
                         let side = Ray { a: pr, b: pc };
@@ -448,8 +523,9 @@ impl Search {
             let oc = orient2d(r, pl, pc);
             if oc >= 0.0 {
                 let g = n.g + dist(r, pl);
-                if self.claim(nav.wedge[he as usize], g) {
-                    let root = self.new_root(pl, n.root);
+                let w = nav.wedge[he as usize];
+                if self.claim(w, g) {
+                    let root = self.new_root(pl, n.root, w);
                     if oc > 0.0 {
                         let cont = Ray { a: r, b: pl };
                         let side = Ray { a: pl, b: pc };
@@ -480,5 +556,45 @@ impl Search {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Heap;
+
+    #[test]
+    fn heap_pops_in_key_order() {
+        // Against a sort of the same keys (pseudo-random, with repeats).
+        let mut h = Heap::default();
+        let mut keys = Vec::new();
+        let mut x = 12345u64;
+        for id in 0..1000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let k = (x >> 40) % 300;
+            keys.push(k);
+            h.push(k, id);
+            // Interleave pops with pushes.
+            if id % 7 == 0 {
+                let got = h.pop().unwrap();
+                let min = *keys.iter().min().unwrap();
+                assert_eq!(keys_of(&keys, got), min);
+                keys[got as usize] = u64::MAX;
+            }
+        }
+        let mut last = 0;
+        while let Some(id) = h.pop() {
+            let k = keys[id as usize];
+            assert!(k != u64::MAX && k >= last, "popped {k} after {last}");
+            keys[id as usize] = u64::MAX;
+            last = k;
+        }
+        assert!(keys.iter().all(|&k| k == u64::MAX));
+    }
+
+    fn keys_of(keys: &[u64], id: u32) -> u64 {
+        keys[id as usize]
     }
 }
