@@ -43,8 +43,6 @@ struct Node {
     he: u32,
     left: Ray,
     right: Ray,
-    lp: Point,
-    rp: Point,
     /// Interval ends at the edge's vertex.
     lv: bool,
     rv: bool,
@@ -122,7 +120,7 @@ pub(crate) struct Search {
     goal_tris: Vec<u32>,
     goal: Point,
     /// Successors of the node being expanded, with their `f`.
-    succ: Vec<(f64, Node)>,
+    succ: Vec<(u64, u32)>,
     /// A final node was pushed while expanding the current node.
     final_pushed: bool,
     /// Statistics of the last search.
@@ -139,22 +137,6 @@ fn dist(a: Point, b: Point) -> f64 {
     // sqrt, not hypot: coordinates are far from overflow and hypot is slow.
     let (dx, dy) = (a.x - b.x, a.y - b.y);
     (dx * dx + dy * dy).sqrt()
-}
-
-/// Where the line through `r` crosses segment `p q` (parameter clamped).
-#[inline]
-fn cross_at(r: &Ray, p: Point, q: Point) -> (f64, Point) {
-    let dx = r.b.x - r.a.x;
-    let dy = r.b.y - r.a.y;
-    let sp = dx * (p.y - r.a.y) - dy * (p.x - r.a.x);
-    let sq = dx * (q.y - r.a.y) - dy * (q.x - r.a.x);
-    let den = sp - sq;
-    let t = if den != 0.0 {
-        (sp / den).clamp(0.0, 1.0)
-    } else {
-        0.5
-    };
-    (t, Point::new(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)))
 }
 
 /// Lower bound of the distance from `r` through segment `l r2` to `goal`.
@@ -248,11 +230,10 @@ impl Search {
                     }
                 }
             }
-            for (f, n) in self.succ.drain(..) {
-                let id = self.nodes.len() as u32;
-                self.nodes.push(n);
-                self.heap.push(key(f), id);
+            for &(k, id) in &self.succ {
+                self.heap.push(k, id);
             }
+            self.succ.clear();
         }
         self.start_tris = st;
         if !ok {
@@ -302,17 +283,16 @@ impl Search {
                 self.final_pushed = false;
                 self.expand(nav, &n);
                 if self.succ.len() == 1 && !self.final_pushed && chain < 256 {
-                    n = self.succ.pop().unwrap().1;
+                    n = self.nodes[self.succ.pop().unwrap().1 as usize];
                     chain += 1;
                 } else {
                     break;
                 }
             }
-            for (f, n) in self.succ.drain(..) {
-                let id = self.nodes.len() as u32;
-                self.nodes.push(n);
-                self.heap.push(key(f), id);
+            for &(k, id) in &self.succ {
+                self.heap.push(k, id);
             }
+            self.succ.clear();
         }
         Some(Outcome::NoPath)
     }
@@ -331,8 +311,6 @@ impl Search {
             he: NONE,
             left: Ray { a: p, b: p },
             right: Ray { a: p, b: p },
-            lp: p,
-            rp: p,
             lv: false,
             rv: false,
         });
@@ -358,17 +336,19 @@ impl Search {
         }
         let l = nav.p(nav.v(o));
         let r = nav.p(nav.v(next(o)));
-        self.push_node(Node {
-            root,
-            g,
-            he: o,
-            left: Ray { a: rp, b: l },
-            right: Ray { a: rp, b: r },
-            lp: l,
-            rp: r,
-            lv: true,
-            rv: true,
-        });
+        let f = g + heuristic(rp, l, r, self.goal);
+        self.push_node(
+            f,
+            Node {
+                root,
+                g,
+                he: o,
+                left: Ray { a: rp, b: l },
+                right: Ray { a: rp, b: r },
+                lv: true,
+                rv: true,
+            },
+        );
     }
 
     /// Successor through the part of edge `h` (of the current triangle)
@@ -382,43 +362,67 @@ impl Search {
         let pl = nav.p(nav.v(o));
         let pr = nav.p(nav.v(next(o)));
         // Each end must lie strictly inside the other side's half-plane.
-        if right.side(pl) <= 0.0 || left.side(pr) >= 0.0 {
+        let r_pl = right.side(pl);
+        if r_pl <= 0.0 {
+            return;
+        }
+        let l_pr = left.side(pr);
+        if l_pr >= 0.0 {
             return;
         }
         let rp = self.roots[root as usize].p;
-        let (lv, lt, lpt, left) = if left.side(pl) <= 0.0 {
+        // Where a side crosses the edge: from the two orientations already
+        // known (only the heuristic uses these points).
+        let at = |sp: f64, sq: f64| {
+            let den = sp - sq;
+            let t = if den != 0.0 {
+                (sp / den).clamp(0.0, 1.0)
+            } else {
+                0.5
+            };
+            (
+                t,
+                Point::new(pl.x + t * (pr.x - pl.x), pl.y + t * (pr.y - pl.y)),
+            )
+        };
+        let l_pl = left.side(pl);
+        let (lv, lt, lpt, left) = if l_pl <= 0.0 {
             (true, 0.0, pl, Ray { a: rp, b: pl })
         } else {
-            let (t, p) = cross_at(&left, pl, pr);
+            let (t, p) = at(l_pl, l_pr);
             (false, t, p, left)
         };
-        let (rv, rt, rpt, right) = if right.side(pr) >= 0.0 {
+        let r_pr = right.side(pr);
+        let (rv, rt, rpt, right) = if r_pr >= 0.0 {
             (true, 1.0, pr, Ray { a: rp, b: pr })
         } else {
-            let (t, p) = cross_at(&right, pl, pr);
+            let (t, p) = at(r_pl, r_pr);
             (false, t, p, right)
         };
         if !lv && !rv && lt > rt {
             return;
         }
-        self.push_node(Node {
-            root,
-            g,
-            he: o,
-            left,
-            right,
-            lp: lpt,
-            rp: rpt,
-            lv,
-            rv,
-        });
+        let f = g + heuristic(rp, lpt, rpt, self.goal);
+        self.push_node(
+            f,
+            Node {
+                root,
+                g,
+                he: o,
+                left,
+                right,
+                lv,
+                rv,
+            },
+        );
     }
 
+    /// Stores a successor of the node being expanded.
     #[inline]
-    fn push_node(&mut self, n: Node) {
-        let rp = self.roots[n.root as usize].p;
-        let f = n.g + heuristic(rp, n.lp, n.rp, self.goal);
-        self.succ.push((f, n));
+    fn push_node(&mut self, f: f64, n: Node) {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(n);
+        self.succ.push((key(f), id));
     }
 
     /// Root-level pruning on (vertex, wedge): true if `g` is no worse.
