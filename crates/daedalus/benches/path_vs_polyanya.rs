@@ -210,6 +210,31 @@ fn per_query_median(n: usize, rounds: usize, mut run: impl FnMut(usize)) -> f64 
     median(&mut meds)
 }
 
+/// Both medians as [`per_query_median`], the two runs of each query
+/// interleaved so that both see the same machine load.
+fn paired_medians(
+    n: usize,
+    rounds: usize,
+    mut a: impl FnMut(usize),
+    mut b: impl FnMut(usize),
+) -> (f64, f64) {
+    let mut pa = vec![Vec::with_capacity(rounds); n];
+    let mut pb = vec![Vec::with_capacity(rounds); n];
+    for _ in 0..rounds {
+        for i in 0..n {
+            let t = Instant::now();
+            a(i);
+            pa[i].push(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            b(i);
+            pb[i].push(t.elapsed().as_secs_f64());
+        }
+    }
+    let mut ma: Vec<f64> = pa.iter_mut().map(|p| median(p)).collect();
+    let mut mb: Vec<f64> = pb.iter_mut().map(|p| median(p)).collect();
+    (median(&mut ma), median(&mut mb))
+}
+
 struct Prepared {
     name: String,
     nav: NavMesh,
@@ -256,16 +281,20 @@ fn figures(c: &mut Criterion) {
     let mut worst: f64 = 0.0;
     for m in &maps {
         let q = &m.queries;
-        let ours = per_query_median(q.len(), rounds, |i| {
-            black_box(finder.find_path(&m.nav, q[i].0, q[i].1, 0.0).ok());
-        });
-        let theirs = per_query_median(q.len(), rounds, |i| {
-            let (a, b) = q[i];
-            black_box(m.poly.path(
-                Vec2::new(a.x as f32, a.y as f32),
-                Vec2::new(b.x as f32, b.y as f32),
-            ));
-        });
+        let (ours, theirs) = paired_medians(
+            q.len(),
+            rounds,
+            |i| {
+                black_box(finder.find_path(&m.nav, q[i].0, q[i].1, 0.0).ok());
+            },
+            |i| {
+                let (a, b) = q[i];
+                black_box(m.poly.path(
+                    Vec2::new(a.x as f32, a.y as f32),
+                    Vec2::new(b.x as f32, b.y as f32),
+                ));
+            },
+        );
         worst = worst.max(ours / theirs);
         println!(
             "RATIO {} ours={:.3}us polyanya={:.3}us ratio={:.3}",

@@ -384,13 +384,41 @@ impl NavMesh {
         if nt == 0 {
             return;
         }
-        let n = ((nt as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 512);
+        // About one triangle per cell: the walk from the hint is short.
+        let n = ((nt as f64).sqrt().ceil() as usize).clamp(1, 1024);
         let mut grid = vec![NONE; n * n];
-        for t in 0..nt {
-            let c = self.centroid(t as u32);
+        let [x0, y0, x1, y1] = self.bounds;
+        let (sx, sy) = ((x1 - x0) / n as f64, (y1 - y0) / n as f64);
+        for t in 0..nt as u32 {
+            let c = self.centroid(t);
             let k = self.cell(c, n);
             if grid[k] == NONE {
-                grid[k] = t as u32;
+                grid[k] = t;
+            }
+            // Also every cell whose centre the triangle holds (a hint only:
+            // plain float tests), for triangles of a few cells.
+            let (a, b, d) = (
+                self.p(self.v(3 * t)),
+                self.p(self.v(3 * t + 1)),
+                self.p(self.v(3 * t + 2)),
+            );
+            let lo = self.cell_xy(Point::new(a.x.min(b.x).min(d.x), a.y.min(b.y).min(d.y)), n);
+            let hi = self.cell_xy(Point::new(a.x.max(b.x).max(d.x), a.y.max(b.y).max(d.y)), n);
+            if (hi.0 - lo.0 + 1) * (hi.1 - lo.1 + 1) > 64 {
+                continue;
+            }
+            let inside = |p: Point| {
+                let s = |u: Point, v: Point| (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x);
+                s(a, b) >= 0.0 && s(b, d) >= 0.0 && s(d, a) >= 0.0
+            };
+            for cy in lo.1..=hi.1 {
+                for cx in lo.0..=hi.0 {
+                    let centre =
+                        Point::new(x0 + (cx as f64 + 0.5) * sx, y0 + (cy as f64 + 0.5) * sy);
+                    if inside(centre) {
+                        grid[cy * n + cx] = t;
+                    }
+                }
             }
         }
         // Fill empty cells from a neighbour so every cell has a start.
@@ -413,6 +441,13 @@ impl NavMesh {
             self.p(self.v(3 * t + 2)),
         );
         Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
+    }
+
+    fn cell_xy(&self, p: Point, n: usize) -> (usize, usize) {
+        let [x0, y0, x1, y1] = self.bounds;
+        let fx = ((p.x - x0) / (x1 - x0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        let fy = ((p.y - y0) / (y1 - y0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        (fx, fy)
     }
 
     fn cell(&self, p: Point, n: usize) -> usize {

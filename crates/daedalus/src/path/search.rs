@@ -8,9 +8,6 @@
 //! Rays: `left` keeps points with `orient(a, b, p) <= 0`, `right` those with
 //! `orient(a, b, p) >= 0`.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
-
 use crate::Point;
 use crate::geometry::orient2d;
 
@@ -33,6 +30,8 @@ impl Ray {
 struct Root {
     p: Point,
     parent: u32,
+    /// Wedge of the corner (root-level pruning), `NONE` for the start.
+    wedge: u32,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -44,11 +43,67 @@ struct Node {
     he: u32,
     left: Ray,
     right: Ray,
-    lp: Point,
-    rp: Point,
     /// Interval ends at the edge's vertex.
     lv: bool,
     rv: bool,
+}
+
+/// A 4-ary min-heap of (key, node id): shallower than a binary heap, and
+/// a node's four children share a cache line.
+#[derive(Default, Debug, Clone)]
+struct Heap {
+    a: Vec<(u64, u32)>,
+}
+
+impl Heap {
+    fn clear(&mut self) {
+        self.a.clear();
+    }
+
+    #[inline]
+    fn push(&mut self, k: u64, id: u32) {
+        let mut i = self.a.len();
+        self.a.push((k, id));
+        while i > 0 {
+            let p = (i - 1) / 4;
+            if self.a[p].0 <= k {
+                break;
+            }
+            self.a[i] = self.a[p];
+            i = p;
+        }
+        self.a[i] = (k, id);
+    }
+
+    #[inline]
+    fn pop(&mut self) -> Option<u32> {
+        let top = self.a.first()?.1;
+        let last = self.a.pop().unwrap();
+        let n = self.a.len();
+        if n == 0 {
+            return Some(top);
+        }
+        let mut i = 0;
+        loop {
+            let c = 4 * i + 1;
+            if c >= n {
+                break;
+            }
+            let mut m = c;
+            for j in c + 1..(c + 4).min(n) {
+                if self.a[j].0 < self.a[m].0 {
+                    m = j;
+                }
+            }
+            if self.a[m].0 >= last.0 {
+                break;
+            }
+            self.a[i] = self.a[m];
+            i = m;
+        }
+        self.a[i] = last;
+        Some(top)
+    }
 }
 
 /// Reusable search buffers (generation-stamped, never cleared in full).
@@ -56,7 +111,7 @@ struct Node {
 pub(crate) struct Search {
     nodes: Vec<Node>,
     roots: Vec<Root>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: Heap,
     best: Vec<f64>,
     stamp: Vec<u32>,
     goal_mark: Vec<u32>,
@@ -65,7 +120,7 @@ pub(crate) struct Search {
     goal_tris: Vec<u32>,
     goal: Point,
     /// Successors of the node being expanded, with their `f`.
-    succ: Vec<(f64, Node)>,
+    succ: Vec<(u64, u32)>,
     /// A final node was pushed while expanding the current node.
     final_pushed: bool,
     /// Statistics of the last search.
@@ -82,22 +137,6 @@ fn dist(a: Point, b: Point) -> f64 {
     // sqrt, not hypot: coordinates are far from overflow and hypot is slow.
     let (dx, dy) = (a.x - b.x, a.y - b.y);
     (dx * dx + dy * dy).sqrt()
-}
-
-/// Where the line through `r` crosses segment `p q` (parameter clamped).
-#[inline]
-fn cross_at(r: &Ray, p: Point, q: Point) -> (f64, Point) {
-    let dx = r.b.x - r.a.x;
-    let dy = r.b.y - r.a.y;
-    let sp = dx * (p.y - r.a.y) - dy * (p.x - r.a.x);
-    let sq = dx * (q.y - r.a.y) - dy * (q.x - r.a.x);
-    let den = sp - sq;
-    let t = if den != 0.0 {
-        (sp / den).clamp(0.0, 1.0)
-    } else {
-        0.5
-    };
-    (t, Point::new(p.x + t * (q.x - p.x), p.y + t * (q.y - p.y)))
 }
 
 /// Lower bound of the distance from `r` through segment `l r2` to `goal`.
@@ -172,7 +211,11 @@ impl Search {
         }
         self.goal_tris = gt;
         self.goal = t;
-        self.roots.push(Root { p: s, parent: NONE });
+        self.roots.push(Root {
+            p: s,
+            parent: NONE,
+            wedge: NONE,
+        });
         if ok {
             for &tri in &st {
                 if self.is_goal_tri(tri) {
@@ -187,11 +230,10 @@ impl Search {
                     }
                 }
             }
-            for (f, n) in self.succ.drain(..) {
-                let id = self.nodes.len() as u32;
-                self.nodes.push(n);
-                self.heap.push(Reverse((key(f), id)));
+            for &(k, id) in &self.succ {
+                self.heap.push(k, id);
             }
+            self.succ.clear();
         }
         self.start_tris = st;
         if !ok {
@@ -199,13 +241,26 @@ impl Search {
         }
         // A safety net against a corrupt mesh: far beyond any real search.
         let cap = 64 * nav.tv.len() + 4096;
-        while let Some(Reverse((_, id))) = self.heap.pop() {
+        while let Some(id) = self.heap.pop() {
             if self.nodes.len() > cap {
                 break;
             }
             let n = self.nodes[id as usize];
+            // Root-level pruning again at pop time: the corner has since
+            // been reached by a strictly shorter path.
+            let w = self.roots[n.root as usize].wedge;
+            if w != NONE && n.he != NONE && self.best[w as usize] < n.g {
+                continue;
+            }
             if n.he == NONE {
-                let mut pts = vec![t];
+                let mut len = 2;
+                let mut r = n.root;
+                while r != NONE {
+                    len += 1;
+                    r = self.roots[r as usize].parent;
+                }
+                let mut pts = Vec::with_capacity(len);
+                pts.push(t);
                 let mut r = n.root;
                 while r != NONE {
                     pts.push(self.roots[r as usize].p);
@@ -228,17 +283,16 @@ impl Search {
                 self.final_pushed = false;
                 self.expand(nav, &n);
                 if self.succ.len() == 1 && !self.final_pushed && chain < 256 {
-                    n = self.succ.pop().unwrap().1;
+                    n = self.nodes[self.succ.pop().unwrap().1 as usize];
                     chain += 1;
                 } else {
                     break;
                 }
             }
-            for (f, n) in self.succ.drain(..) {
-                let id = self.nodes.len() as u32;
-                self.nodes.push(n);
-                self.heap.push(Reverse((key(f), id)));
+            for &(k, id) in &self.succ {
+                self.heap.push(k, id);
             }
+            self.succ.clear();
         }
         Some(Outcome::NoPath)
     }
@@ -257,12 +311,10 @@ impl Search {
             he: NONE,
             left: Ray { a: p, b: p },
             right: Ray { a: p, b: p },
-            lp: p,
-            rp: p,
             lv: false,
             rv: false,
         });
-        self.heap.push(Reverse((key(g), id)));
+        self.heap.push(key(g), id);
         self.final_pushed = true;
     }
 
@@ -284,17 +336,19 @@ impl Search {
         }
         let l = nav.p(nav.v(o));
         let r = nav.p(nav.v(next(o)));
-        self.push_node(Node {
-            root,
-            g,
-            he: o,
-            left: Ray { a: rp, b: l },
-            right: Ray { a: rp, b: r },
-            lp: l,
-            rp: r,
-            lv: true,
-            rv: true,
-        });
+        let f = g + heuristic(rp, l, r, self.goal);
+        self.push_node(
+            f,
+            Node {
+                root,
+                g,
+                he: o,
+                left: Ray { a: rp, b: l },
+                right: Ray { a: rp, b: r },
+                lv: true,
+                rv: true,
+            },
+        );
     }
 
     /// Successor through the part of edge `h` (of the current triangle)
@@ -308,43 +362,67 @@ impl Search {
         let pl = nav.p(nav.v(o));
         let pr = nav.p(nav.v(next(o)));
         // Each end must lie strictly inside the other side's half-plane.
-        if right.side(pl) <= 0.0 || left.side(pr) >= 0.0 {
+        let r_pl = right.side(pl);
+        if r_pl <= 0.0 {
+            return;
+        }
+        let l_pr = left.side(pr);
+        if l_pr >= 0.0 {
             return;
         }
         let rp = self.roots[root as usize].p;
-        let (lv, lt, lpt, left) = if left.side(pl) <= 0.0 {
+        // Where a side crosses the edge: from the two orientations already
+        // known (only the heuristic uses these points).
+        let at = |sp: f64, sq: f64| {
+            let den = sp - sq;
+            let t = if den != 0.0 {
+                (sp / den).clamp(0.0, 1.0)
+            } else {
+                0.5
+            };
+            (
+                t,
+                Point::new(pl.x + t * (pr.x - pl.x), pl.y + t * (pr.y - pl.y)),
+            )
+        };
+        let l_pl = left.side(pl);
+        let (lv, lt, lpt, left) = if l_pl <= 0.0 {
             (true, 0.0, pl, Ray { a: rp, b: pl })
         } else {
-            let (t, p) = cross_at(&left, pl, pr);
+            let (t, p) = at(l_pl, l_pr);
             (false, t, p, left)
         };
-        let (rv, rt, rpt, right) = if right.side(pr) >= 0.0 {
+        let r_pr = right.side(pr);
+        let (rv, rt, rpt, right) = if r_pr >= 0.0 {
             (true, 1.0, pr, Ray { a: rp, b: pr })
         } else {
-            let (t, p) = cross_at(&right, pl, pr);
+            let (t, p) = at(r_pl, r_pr);
             (false, t, p, right)
         };
         if !lv && !rv && lt > rt {
             return;
         }
-        self.push_node(Node {
-            root,
-            g,
-            he: o,
-            left,
-            right,
-            lp: lpt,
-            rp: rpt,
-            lv,
-            rv,
-        });
+        let f = g + heuristic(rp, lpt, rpt, self.goal);
+        self.push_node(
+            f,
+            Node {
+                root,
+                g,
+                he: o,
+                left,
+                right,
+                lv,
+                rv,
+            },
+        );
     }
 
+    /// Stores a successor of the node being expanded.
     #[inline]
-    fn push_node(&mut self, n: Node) {
-        let rp = self.roots[n.root as usize].p;
-        let f = n.g + heuristic(rp, n.lp, n.rp, self.goal);
-        self.succ.push((f, n));
+    fn push_node(&mut self, f: f64, n: Node) {
+        let id = self.nodes.len() as u32;
+        self.nodes.push(n);
+        self.succ.push((key(f), id));
     }
 
     /// Root-level pruning on (vertex, wedge): true if `g` is no worse.
@@ -364,8 +442,8 @@ impl Search {
         }
     }
 
-    fn new_root(&mut self, p: Point, parent: u32) -> u32 {
-        self.roots.push(Root { p, parent });
+    fn new_root(&mut self, p: Point, parent: u32, wedge: u32) -> u32 {
+        self.roots.push(Root { p, parent, wedge });
         (self.roots.len() - 1) as u32
     }
 
@@ -409,8 +487,9 @@ impl Search {
             let oc = orient2d(r, pr, pc);
             if oc <= 0.0 {
                 let g = n.g + dist(r, pr);
-                if self.claim(nav.wedge[h_right as usize], g) {
-                    let root = self.new_root(pr, n.root);
+                let w = nav.wedge[h_right as usize];
+                if self.claim(w, g) {
+                    let root = self.new_root(pr, n.root, w);
                     if oc < 0.0 {
                         let cont = Ray { a: r, b: pr };
                         let side = Ray { a: pr, b: pc };
@@ -448,8 +527,9 @@ impl Search {
             let oc = orient2d(r, pl, pc);
             if oc >= 0.0 {
                 let g = n.g + dist(r, pl);
-                if self.claim(nav.wedge[he as usize], g) {
-                    let root = self.new_root(pl, n.root);
+                let w = nav.wedge[he as usize];
+                if self.claim(w, g) {
+                    let root = self.new_root(pl, n.root, w);
                     if oc > 0.0 {
                         let cont = Ray { a: r, b: pl };
                         let side = Ray { a: pl, b: pc };
@@ -480,5 +560,45 @@ impl Search {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Heap;
+
+    #[test]
+    fn heap_pops_in_key_order() {
+        // Against a sort of the same keys (pseudo-random, with repeats).
+        let mut h = Heap::default();
+        let mut keys = Vec::new();
+        let mut x = 12345u64;
+        for id in 0..1000u32 {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let k = (x >> 40) % 300;
+            keys.push(k);
+            h.push(k, id);
+            // Interleave pops with pushes.
+            if id % 7 == 0 {
+                let got = h.pop().unwrap();
+                let min = *keys.iter().min().unwrap();
+                assert_eq!(keys_of(&keys, got), min);
+                keys[got as usize] = u64::MAX;
+            }
+        }
+        let mut last = 0;
+        while let Some(id) = h.pop() {
+            let k = keys[id as usize];
+            assert!(k != u64::MAX && k >= last, "popped {k} after {last}");
+            keys[id as usize] = u64::MAX;
+            last = k;
+        }
+        assert!(keys.iter().all(|&k| k == u64::MAX));
+    }
+
+    fn keys_of(keys: &[u64], id: u32) -> u64 {
+        keys[id as usize]
     }
 }
