@@ -434,12 +434,29 @@ fn compare_radius(
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut counts = [0; 4];
     for _ in 0..queries {
-        let s = random_point(&mut r, w, grid);
-        let t = random_point(&mut r, w, grid);
         let rad = random_radius(&mut r);
+        let s = clear_point(&mut r, w, &walls, grid, rad);
+        let t = clear_point(&mut r, w, &walls, grid, rad);
         compare_radius_query(w, &walls, nav, &mut finder, s, t, rad, &mut counts);
     }
     counts
+}
+
+/// A random point, preferring (a few tries) one at least `rad` from every
+/// wall, so that most queries have a path to compare; blocked ends remain.
+fn clear_point(r: &mut Rng, w: &World, walls: &Walls, grid: bool, rad: f64) -> Point {
+    let mut p = random_point(r, w, grid);
+    for _ in 0..8 {
+        if walls
+            .segs
+            .iter()
+            .all(|&(a, b)| support::check::point_seg(p, a, b) >= rad)
+        {
+            break;
+        }
+        p = random_point(r, w, grid);
+    }
+    p
 }
 
 proptest! {
@@ -543,9 +560,9 @@ fn radius_after_edits() {
         let nav = daedalus::path::NavMesh::from_cdt(&cdt);
         let walls = Walls::new(w.all_walls());
         for _ in 0..3 {
-            let s = random_point(&mut r, &w, true);
-            let t = random_point(&mut r, &w, true);
             let rad = random_radius(&mut r);
+            let s = clear_point(&mut r, &w, &walls, true, rad);
+            let t = clear_point(&mut r, &w, &walls, true, rad);
             compare_radius_query(&w, &walls, &nav, &mut finder, s, t, rad, &mut counts);
         }
         let _ = step;
