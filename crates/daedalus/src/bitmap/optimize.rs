@@ -208,12 +208,12 @@ impl Optimizer {
                 let v = sub(p[a], org);
                 let r2 = dot(v, v);
                 if r2 > t2 {
-                    let r = r2.sqrt();
-                    let sn = tt / r;
-                    let cn = (1.0 - sn * sn).max(0.0).sqrt();
-                    let (ux, uy) = (v.0 / r, v.1 / r);
-                    let l = (ux * cn + uy * sn, -ux * sn + uy * cn);
-                    let h = (ux * cn - uy * sn, ux * sn + uy * cn);
+                    // The tangents from the start to the disc of radius t
+                    // around the corner, unnormalised (only signs of cross
+                    // and dot products are used).
+                    let c = (r2 - t2).sqrt();
+                    let l = (v.0 * c + v.1 * tt, -v.0 * tt + v.1 * c);
+                    let h = (v.0 * c - v.1 * tt, v.0 * tt + v.1 * c);
                     if !has_cone {
                         (lo, hi) = (l, h);
                         has_cone = true;
@@ -233,7 +233,9 @@ impl Optimizer {
                 let d = sub(p[a + 1], p[a]);
                 // The largest s in 1..=len such that every u = v + s' d,
                 // s' <= s, is admitted.
-                let mut s_max = len as f64;
+                // Checked at both ends of the run (g is linear); the limit
+                // is solved for only on the run where the walk stops.
+                let mut s_ok = len;
                 if has_cone {
                     let mid = (lo.0 + hi.0, lo.1 + hi.1);
                     // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
@@ -242,26 +244,25 @@ impl Optimizer {
                         (cross(v, hi), cross(d, hi), false),
                         (dot(v, mid), dot(d, mid), true),
                     ] {
-                        let g_1 = g0 + g1;
-                        if g_1 < 0.0 || (strict && g_1 <= 0.0) {
-                            s_max = 0.0;
+                        let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
+                        if bad(g0 + g1) {
+                            s_ok = 0;
                             break;
                         }
-                        if g1 < 0.0 {
+                        if bad(g0 + s_ok as f64 * g1) {
+                            // Here g1 < 0 and g(1) >= 0: lim >= 1.
                             let lim = g0 / -g1;
-                            let lim = if strict {
-                                lim.ceil() - 1.0
-                            } else {
-                                lim.floor()
-                            };
-                            s_max = s_max.min(lim);
+                            let mut s = lim as usize;
+                            if strict && s as f64 >= lim {
+                                s -= 1;
+                            }
+                            s_ok = s_ok.min(s.max(1));
                         }
                     }
                 }
-                let mut s_ok = s_max as usize;
                 // Corners beyond the end point: only where |u| < max |v|.
                 if s_ok > 0 && !cs.is_empty() {
-                    let sv = (-dot(v, d)).clamp(1.0, s_max);
+                    let sv = (-dot(v, d)).clamp(1.0, s_ok as f64);
                     let um = (v.0 + sv * d.0, v.1 + sv * d.1);
                     if dot(um, um) < max_r2 {
                         let far = (max_r2.sqrt() - tt).max(0.0);
@@ -309,12 +310,12 @@ impl Optimizer {
     fn moments(&self, i: usize, j: usize) -> ((f64, f64), f64, f64, f64) {
         let a = self.sums[i];
         let b = self.sums[j + 1];
-        let k = (j + 1 - i) as f64;
-        let mx = (b[0] - a[0]) / k;
-        let my = (b[1] - a[1]) / k;
-        let sxx = (b[2] - a[2]) / k - mx * mx;
-        let sxy = (b[3] - a[3]) / k - mx * my;
-        let syy = (b[4] - a[4]) / k - my * my;
+        let k = 1.0 / (j + 1 - i) as f64;
+        let mx = (b[0] - a[0]) * k;
+        let my = (b[1] - a[1]) * k;
+        let sxx = (b[2] - a[2]) * k - mx * mx;
+        let sxy = (b[3] - a[3]) * k - mx * my;
+        let syy = (b[4] - a[4]) * k - my * my;
         ((mx, my), sxx, sxy, syy)
     }
 
@@ -334,9 +335,18 @@ impl Optimizer {
     /// Least-squares line of points i..=j: (a point, unit direction).
     fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
         let (m, sxx, sxy, syy) = self.moments(i, j);
-        let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+        // Principal eigenvector of the covariance (no trigonometry).
+        let lam = 0.5 * (sxx + syy) + (0.25 * (sxx - syy) * (sxx - syy) + sxy * sxy).sqrt();
+        let d = if sxy == 0.0 {
+            if sxx >= syy { (1.0, 0.0) } else { (0.0, 1.0) }
+        } else if sxx >= syy {
+            (lam - syy, sxy)
+        } else {
+            (sxy, lam - sxx)
+        };
+        let len = dot(d, d).sqrt();
         let o = self.p[0];
-        ((m.0 + o.0, m.1 + o.1), (th.cos(), th.sin()))
+        ((m.0 + o.0, m.1 + o.1), (d.0 / len, d.1 / len))
     }
 
     /// Fewest segments from point 0 to point n with segments i -> j,
@@ -425,9 +435,21 @@ impl Optimizer {
         let m = po.len();
         let end = |s: usize| if s + 1 < m { po[s + 1] } else { n };
         let u = (v + m - 1) % m;
-        let (c1, d1) = self.fit_line(po[u], end(u));
-        let (c2, d2) = self.fit_line(po[v], end(v));
-        let here = self.p[po[v]];
+        let l1 = self.fit_line(po[u], end(u));
+        let l2 = self.fit_line(po[v], end(v));
+        self.meet(l1, l2, self.p[po[v]], t, size)
+    }
+
+    /// The intersection of two lines, at most t from `here`, inside the
+    /// image (`here` if they are parallel).
+    fn meet(
+        &self,
+        (c1, d1): ((f64, f64), (f64, f64)),
+        (c2, d2): ((f64, f64), (f64, f64)),
+        here: (f64, f64),
+        t: f64,
+        size: (f64, f64),
+    ) -> (f64, f64) {
         let det = cross(d1, d2);
         if det.abs() < 1e-9 {
             return here;
@@ -464,7 +486,13 @@ impl Optimizer {
         let mut splits = 0;
         let p = |k: usize| self.p[k];
         let mut q: Vec<(f64, f64)> = if adjust {
-            (0..po.len()).map(|v| self.adjusted(&po, v, t, size)).collect()
+            let m = po.len();
+            let lines: Vec<_> = (0..m)
+                .map(|s| self.fit_line(po[s], if s + 1 < m { po[s + 1] } else { n }))
+                .collect();
+            (0..m)
+                .map(|v| self.meet(lines[(v + m - 1) % m], lines[v], p(po[v]), t, size))
+                .collect()
         } else {
             po.iter().map(|&k| p(k)).collect()
         };
