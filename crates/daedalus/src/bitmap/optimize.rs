@@ -59,6 +59,10 @@ fn tol2(t: f64) -> f64 {
     t * t * (1.0 + 1e-10)
 }
 
+/// A least-squares line: a point, the unit direction, the variance of the
+/// points across it.
+type Line = ((f64, f64), (f64, f64), f64);
+
 /// Widening of the admission rule for the relaxed candidate.
 const RELAX: f64 = 1.5;
 
@@ -77,6 +81,14 @@ pub(crate) struct Optimizer {
     pen: Vec<f64>,
     prev: Vec<usize>,
     cand: Vec<usize>,
+    /// Blocks of BLOCK runs (corner list positions bB..=(b+1)B): the hull
+    /// vertices of their corners (none: the block turns, no fast path),
+    /// hull b = blk_hull[blk_off[b]..blk_off[b + 1]], and its two step
+    /// directions.
+    blk_hull: Vec<(f64, f64)>,
+    blk_off: Vec<usize>,
+    blk_dirs: Vec<((f64, f64), (f64, f64))>,
+    scratch: Vec<(f64, f64)>,
 }
 
 impl Optimizer {
@@ -122,6 +134,7 @@ impl Optimizer {
             return self.corners_only();
         }
         self.prefix_sums();
+        self.blocks();
         // Relaxed first (segments whose chord is within RELAX * t, the
         // least-squares placement of stage 3 brings most within t); the
         // direct check repairs the rest. Without splits it has at most the
@@ -175,6 +188,50 @@ impl Optimizer {
             .collect()
     }
 
+    /// The blocks of the fast path of [`Self::compute_reach`].
+    fn blocks(&mut self) {
+        self.blk_off.clear();
+        self.blk_hull.clear();
+        self.blk_dirs.clear();
+        self.blk_off.push(0);
+        let nc = self.cidx.len();
+        let mut b = 0;
+        while (b + 1) * BLOCK < nc {
+            let (k0, k1) = (b * BLOCK, (b + 1) * BLOCK);
+            let mut dirs = [(0.0, 0.0); 2];
+            let mut nd = 0;
+            let mut ok = true;
+            for k in k0..k1 {
+                let a = self.cidx[k];
+                let d = sub(self.p[a + 1], self.p[a]);
+                if nd > 0 && d == dirs[0] || nd > 1 && d == dirs[1] {
+                    continue;
+                }
+                if nd == 2 {
+                    ok = false;
+                    break;
+                }
+                dirs[nd] = d;
+                nd += 1;
+            }
+            if nd == 2 && dot(dirs[0], dirs[1]) != 0.0 {
+                ok = false;
+            }
+            if nd == 1 {
+                dirs[1] = dirs[0];
+            }
+            if ok {
+                self.scratch.clear();
+                self.scratch
+                    .extend((k0..=k1).map(|k| self.p[self.cidx[k]]));
+                hull(&mut self.scratch, &mut self.blk_hull);
+            }
+            self.blk_dirs.push((dirs[0], dirs[1]));
+            self.blk_off.push(self.blk_hull.len());
+            b += 1;
+        }
+    }
+
     /// reach[i] for every start i (see the module docs), capped at n.
     fn compute_reach(&mut self, t: f64) {
         let n = self.corner.len();
@@ -183,6 +240,7 @@ impl Optimizer {
         let p = &self.p;
         let cidx = &self.cidx;
         let cs = &mut self.cs;
+        let (bh, bo, bd) = (&self.blk_hull, &self.blk_off, &self.blk_dirs);
         self.reach.clear();
         self.reach.resize(n + 1, n);
         // cidx[ci] = the first corner after i.
@@ -204,16 +262,79 @@ impl Optimizer {
                 if a >= n {
                     break n;
                 }
+                // Fast path over a whole block that only steps in two
+                // perpendicular directions e1, e2 and lies in the quadrant
+                // u.e1 >= 0, u.e2 >= 0 seen from the start: there |u| grows
+                // along the walk, so no point lies beyond an end point, and
+                // the distance to a ray (convex in the point) is largest at
+                // hull vertices, so they alone narrow the cone; every end
+                // point in the block (in the hull) must lie in the result.
+                if cj % BLOCK == 0 && cj / BLOCK + 1 < bo.len() {
+                    let b = cj / BLOCK;
+                    let hv = &bh[bo[b]..bo[b + 1]];
+                    let (e1, e2) = bd[b];
+                    let va = sub(p[a], org);
+                    let mut pass = !hv.is_empty() && dot(va, va) >= max_r2;
+                    let (mut lo2, mut hi2, mut hc2, mut mr2) = (lo, hi, has_cone, max_r2);
+                    if pass {
+                        for &q in hv {
+                            let u = sub(q, org);
+                            if dot(u, e1) < 0.0 || dot(u, e2) < 0.0 {
+                                pass = false;
+                                break;
+                            }
+                            let r2 = dot(u, u);
+                            mr2 = mr2.max(r2);
+                            if r2 > t2 {
+                                let c = (r2 - t2).sqrt();
+                                let l = (u.0 * c + u.1 * tt, -u.0 * tt + u.1 * c);
+                                let h = (u.0 * c - u.1 * tt, u.0 * tt + u.1 * c);
+                                if !hc2 {
+                                    (lo2, hi2) = (l, h);
+                                    hc2 = true;
+                                } else {
+                                    if cross(lo2, l) > 0.0 {
+                                        lo2 = l;
+                                    }
+                                    if cross(hi2, h) < 0.0 {
+                                        hi2 = h;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    if pass && hc2 {
+                        let mid = (lo2.0 + hi2.0, lo2.1 + hi2.1);
+                        pass = cross(lo2, hi2) >= 0.0
+                            && hv.iter().all(|&q| {
+                                let u = sub(q, org);
+                                cross(lo2, u) >= 0.0 && cross(u, hi2) >= 0.0 && dot(u, mid) > 0.0
+                            });
+                    }
+                    if pass {
+                        (lo, hi, has_cone, max_r2) = (lo2, hi2, hc2, mr2);
+                        for &q in hv {
+                            let u = sub(q, org);
+                            let r2 = dot(u, u);
+                            if r2 > t2 {
+                                cs.push((u.0, u.1, r2));
+                            }
+                        }
+                        cj += BLOCK;
+                        a = cidx[cj];
+                        continue;
+                    }
+                }
                 // Corner a lies strictly inside every later segment.
                 let v = sub(p[a], org);
                 let r2 = dot(v, v);
                 if r2 > t2 {
-                    let r = r2.sqrt();
-                    let sn = tt / r;
-                    let cn = (1.0 - sn * sn).max(0.0).sqrt();
-                    let (ux, uy) = (v.0 / r, v.1 / r);
-                    let l = (ux * cn + uy * sn, -ux * sn + uy * cn);
-                    let h = (ux * cn - uy * sn, ux * sn + uy * cn);
+                    // The tangents from the start to the disc of radius t
+                    // around the corner, unnormalised (only signs of cross
+                    // and dot products are used).
+                    let c = (r2 - t2).sqrt();
+                    let l = (v.0 * c + v.1 * tt, -v.0 * tt + v.1 * c);
+                    let h = (v.0 * c - v.1 * tt, v.0 * tt + v.1 * c);
                     if !has_cone {
                         (lo, hi) = (l, h);
                         has_cone = true;
@@ -233,7 +354,9 @@ impl Optimizer {
                 let d = sub(p[a + 1], p[a]);
                 // The largest s in 1..=len such that every u = v + s' d,
                 // s' <= s, is admitted.
-                let mut s_max = len as f64;
+                // Checked at both ends of the run (g is linear); the limit
+                // is solved for only on the run where the walk stops.
+                let mut s_ok = len;
                 if has_cone {
                     let mid = (lo.0 + hi.0, lo.1 + hi.1);
                     // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
@@ -242,26 +365,25 @@ impl Optimizer {
                         (cross(v, hi), cross(d, hi), false),
                         (dot(v, mid), dot(d, mid), true),
                     ] {
-                        let g_1 = g0 + g1;
-                        if g_1 < 0.0 || (strict && g_1 <= 0.0) {
-                            s_max = 0.0;
+                        let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
+                        if bad(g0 + g1) {
+                            s_ok = 0;
                             break;
                         }
-                        if g1 < 0.0 {
+                        if bad(g0 + s_ok as f64 * g1) {
+                            // Here g1 < 0 and g(1) >= 0: lim >= 1.
                             let lim = g0 / -g1;
-                            let lim = if strict {
-                                lim.ceil() - 1.0
-                            } else {
-                                lim.floor()
-                            };
-                            s_max = s_max.min(lim);
+                            let mut s = lim as usize;
+                            if strict && s as f64 >= lim {
+                                s -= 1;
+                            }
+                            s_ok = s_ok.min(s.max(1));
                         }
                     }
                 }
-                let mut s_ok = s_max as usize;
                 // Corners beyond the end point: only where |u| < max |v|.
                 if s_ok > 0 && !cs.is_empty() {
-                    let sv = (-dot(v, d)).clamp(1.0, s_max);
+                    let sv = (-dot(v, d)).clamp(1.0, s_ok as f64);
                     let um = (v.0 + sv * d.0, v.1 + sv * d.1);
                     if dot(um, um) < max_r2 {
                         let far = (max_r2.sqrt() - tt).max(0.0);
@@ -309,12 +431,12 @@ impl Optimizer {
     fn moments(&self, i: usize, j: usize) -> ((f64, f64), f64, f64, f64) {
         let a = self.sums[i];
         let b = self.sums[j + 1];
-        let k = (j + 1 - i) as f64;
-        let mx = (b[0] - a[0]) / k;
-        let my = (b[1] - a[1]) / k;
-        let sxx = (b[2] - a[2]) / k - mx * mx;
-        let sxy = (b[3] - a[3]) / k - mx * my;
-        let syy = (b[4] - a[4]) / k - my * my;
+        let k = 1.0 / (j + 1 - i) as f64;
+        let mx = (b[0] - a[0]) * k;
+        let my = (b[1] - a[1]) * k;
+        let sxx = (b[2] - a[2]) * k - mx * mx;
+        let sxy = (b[3] - a[3]) * k - mx * my;
+        let syy = (b[4] - a[4]) * k - my * my;
         ((mx, my), sxx, sxy, syy)
     }
 
@@ -332,11 +454,25 @@ impl Optimizer {
     }
 
     /// Least-squares line of points i..=j: (a point, unit direction).
-    fn fit_line(&self, i: usize, j: usize) -> ((f64, f64), (f64, f64)) {
+    fn fit_line(&self, i: usize, j: usize) -> Line {
         let (m, sxx, sxy, syy) = self.moments(i, j);
-        let th = 0.5 * (2.0 * sxy).atan2(sxx - syy);
+        // Principal eigenvector of the covariance (no trigonometry).
+        let root = (0.25 * (sxx - syy) * (sxx - syy) + sxy * sxy).sqrt();
+        let lam = 0.5 * (sxx + syy) + root;
+        let d = if sxy == 0.0 {
+            if sxx >= syy { (1.0, 0.0) } else { (0.0, 1.0) }
+        } else if sxx >= syy {
+            (lam - syy, sxy)
+        } else {
+            (sxy, lam - sxx)
+        };
+        let len = dot(d, d).sqrt();
         let o = self.p[0];
-        ((m.0 + o.0, m.1 + o.1), (th.cos(), th.sin()))
+        (
+            (m.0 + o.0, m.1 + o.1),
+            (d.0 / len, d.1 / len),
+            0.5 * (sxx + syy) - root,
+        )
     }
 
     /// Fewest segments from point 0 to point n with segments i -> j,
@@ -425,9 +561,21 @@ impl Optimizer {
         let m = po.len();
         let end = |s: usize| if s + 1 < m { po[s + 1] } else { n };
         let u = (v + m - 1) % m;
-        let (c1, d1) = self.fit_line(po[u], end(u));
-        let (c2, d2) = self.fit_line(po[v], end(v));
-        let here = self.p[po[v]];
+        let l1 = self.fit_line(po[u], end(u));
+        let l2 = self.fit_line(po[v], end(v));
+        self.meet(l1, l2, self.p[po[v]], t, size)
+    }
+
+    /// The intersection of two lines, at most t from `here`, inside the
+    /// image (`here` if they are parallel).
+    fn meet(
+        &self,
+        (c1, d1, r1): Line,
+        (c2, d2, r2): Line,
+        here: (f64, f64),
+        t: f64,
+        size: (f64, f64),
+    ) -> (f64, f64) {
         let det = cross(d1, d2);
         if det.abs() < 1e-9 {
             return here;
@@ -436,6 +584,23 @@ impl Optimizer {
         let x = (c1.0 + a * d1.0, c1.1 + a * d1.1);
         let off = sub(x, here);
         let len = dot(off, off).sqrt();
+        let inside = |p: (f64, f64)| (0.0..=size.0).contains(&p.0) && (0.0..=size.1).contains(&p.1);
+        if len <= t && !inside(x) {
+            // Slide back into the image along one of the two lines, where
+            // that stays within t: first along the one with the larger
+            // residual (its points are already off it; the other's
+            // segment has room).
+            let order = if r1 >= r2 { [d1, d2] } else { [d2, d1] };
+            for d in order {
+                if let Some(s) = into_box(x, d, size) {
+                    let y = (x.0 + s * d.0, x.1 + s * d.1);
+                    let off = sub(y, here);
+                    if dot(off, off) <= t * t {
+                        return (y.0.clamp(0.0, size.0), y.1.clamp(0.0, size.1));
+                    }
+                }
+            }
+        }
         let x = if len <= t {
             x
         } else {
@@ -464,7 +629,13 @@ impl Optimizer {
         let mut splits = 0;
         let p = |k: usize| self.p[k];
         let mut q: Vec<(f64, f64)> = if adjust {
-            (0..po.len()).map(|v| self.adjusted(&po, v, t, size)).collect()
+            let m = po.len();
+            let lines: Vec<_> = (0..m)
+                .map(|s| self.fit_line(po[s], if s + 1 < m { po[s + 1] } else { n }))
+                .collect();
+            (0..m)
+                .map(|v| self.meet(lines[(v + m - 1) % m], lines[v], p(po[v]), t, size))
+                .collect()
         } else {
             po.iter().map(|&k| p(k)).collect()
         };
@@ -543,6 +714,56 @@ impl Optimizer {
         }
         (out, splits)
     }
+}
+
+/// Runs per block of the reach fast path.
+const BLOCK: usize = 16;
+
+/// Convex hull vertices of `pts` (sorted in place), appended to `out`.
+fn hull(pts: &mut [(f64, f64)], out: &mut Vec<(f64, f64)>) {
+    pts.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
+    let start = out.len();
+    for pass in 0..2 {
+        let base = out.len();
+        let iter: Box<dyn Iterator<Item = &(f64, f64)>> = if pass == 0 {
+            Box::new(pts.iter())
+        } else {
+            Box::new(pts.iter().rev())
+        };
+        for &q in iter {
+            while out.len() >= base + 2 {
+                let k = out.len();
+                if cross(sub(out[k - 1], out[k - 2]), sub(q, out[k - 2])) <= 0.0 {
+                    out.pop();
+                } else {
+                    break;
+                }
+            }
+            out.push(q);
+        }
+        // The last point of a chain is the first of the other.
+        out.pop();
+    }
+    if out.len() == start {
+        out.push(pts[0]);
+    }
+}
+
+/// The parameter s of smallest |s| with x + s d inside [0, w] x [0, h].
+fn into_box(x: (f64, f64), d: (f64, f64), size: (f64, f64)) -> Option<f64> {
+    let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
+    for (x, d, w) in [(x.0, d.0, size.0), (x.1, d.1, size.1)] {
+        if d.abs() < 1e-12 {
+            if !(0.0..=w).contains(&x) {
+                return None;
+            }
+        } else {
+            let (a, b) = ((0.0 - x) / d, (w - x) / d);
+            lo = lo.max(a.min(b));
+            hi = hi.min(a.max(b));
+        }
+    }
+    (lo <= hi).then(|| if lo > 0.0 { lo } else if hi < 0.0 { hi } else { 0.0 })
 }
 
 /// Corners farther from the start than the end point u must be within t
