@@ -1,0 +1,263 @@
+//! Packed index columns.
+//!
+//! Indices are stored as 24-bit values (3 bytes instead of a `u32`): a
+//! half-edge record (origin, opposite, next, left face) takes 12 bytes
+//! instead of 16, and half-edges are most of a triangulation's memory. A
+//! column that has to hold an index beyond 24 bits (more than 2^24 - 2
+//! slots: about 2.8 million vertices) keeps every value's top byte in a
+//! side table from then on.
+//!
+//! Values are stored plus one, so an all-zero field decodes to `NONE`
+//! without a branch.
+
+/// Field numbers of a half-edge record.
+pub(crate) const ORIGIN: usize = 0;
+pub(crate) const OPP: usize = 1;
+pub(crate) const NEXT: usize = 2;
+pub(crate) const FACE: usize = 3;
+
+/// Bytes after the last value, so the last one is read with a 4-byte load.
+const TAIL: usize = 1;
+const LOW: u32 = 0x00FF_FFFF;
+/// Largest index the low 24 bits hold (the code `index + 1` must fit).
+const NARROW_MAX: u32 = LOW - 1;
+
+/// A column of `u32` indices (or `NONE`), 3 bytes each while they fit:
+/// value `i` is the low 24 bits of the little-endian `u32` at byte `3 i`.
+#[derive(Clone, Debug)]
+pub(crate) struct Packed {
+    bytes: Vec<u8>,
+    len: usize,
+    /// An index beyond 24 bits was needed: `hi` holds every top byte.
+    wide: bool,
+    hi: Vec<u8>,
+}
+
+impl Default for Packed {
+    fn default() -> Self {
+        Packed {
+            bytes: vec![0; TAIL],
+            len: 0,
+            wide: false,
+            hi: Vec::new(),
+        }
+    }
+}
+
+impl Packed {
+    /// A column holding `v`.
+    pub(crate) fn from_slice(v: &[u32]) -> Packed {
+        let mut p = Packed::default();
+        for &x in v {
+            p.push(x);
+        }
+        p
+    }
+
+    /// Number of values.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn load(&self, i: usize) -> u32 {
+        assert!(i < self.len, "packed index {i} out of range");
+        // SAFETY: i < len, so 3 i + 4 <= 3 len + TAIL = bytes.len() (push).
+        u32::from_le(unsafe {
+            std::ptr::read_unaligned(self.bytes.as_ptr().add(3 * i) as *const u32)
+        })
+    }
+
+    /// Value `i`.
+    #[inline(always)]
+    pub(crate) fn get(&self, i: usize) -> u32 {
+        let mut code = self.load(i) & LOW;
+        if self.wide {
+            code |= (self.hi[i] as u32) << 24;
+        }
+        code.wrapping_sub(1)
+    }
+
+    /// Sets value `i` (a value beyond 24 bits needs [`Self::fit`] first).
+    #[inline(always)]
+    pub(crate) fn set(&mut self, i: usize, v: u32) {
+        let code = v.wrapping_add(1);
+        let w = (self.load(i) & !LOW) | (code & LOW);
+        // SAFETY: as in `load` (it checked i < len).
+        unsafe {
+            std::ptr::write_unaligned(self.bytes.as_mut_ptr().add(3 * i) as *mut u32, w.to_le());
+        }
+        if self.wide {
+            self.hi[i] = (code >> 24) as u8;
+        } else {
+            debug_assert!(code <= LOW, "packed value {v} needs fit()");
+        }
+    }
+
+    /// Appends a value.
+    #[inline]
+    pub(crate) fn push(&mut self, v: u32) {
+        self.fit(v);
+        let code = v.wrapping_add(1);
+        // the tail byte becomes the new value's first byte
+        let b = 3 * self.len;
+        self.bytes[b] = code as u8;
+        self.bytes
+            .extend_from_slice(&[(code >> 8) as u8, (code >> 16) as u8, 0]);
+        if self.wide {
+            self.hi.push((code >> 24) as u8);
+        }
+        self.len += 1;
+    }
+
+    /// Appends four values at once (one half-edge record).
+    #[inline]
+    fn push4(&mut self, f: [u32; 4]) {
+        for v in f {
+            self.fit(v);
+        }
+        let c = f.map(|v| v.wrapping_add(1));
+        let mut rec = [0u8; 13];
+        for k in 0..4 {
+            rec[3 * k..3 * k + 3].copy_from_slice(&c[k].to_le_bytes()[..3]);
+        }
+        // the tail byte becomes the record's first byte; rec[12] the new tail
+        let b = 3 * self.len;
+        self.bytes[b] = rec[0];
+        self.bytes.extend_from_slice(&rec[1..]);
+        if self.wide {
+            self.hi.extend(c.map(|c| (c >> 24) as u8));
+        }
+        self.len += 4;
+    }
+
+    /// Makes room for values up to `m` (`NONE` always fits).
+    #[inline(always)]
+    pub(crate) fn fit(&mut self, m: u32) {
+        if m > NARROW_MAX && m != u32::MAX && !self.wide {
+            self.widen();
+        }
+    }
+
+    #[cold]
+    fn widen(&mut self) {
+        // every stored code fits 24 bits: the top bytes start at zero
+        self.hi = vec![0; self.len];
+        self.wide = true;
+    }
+
+    /// Room for `n` more values (exactly: no doubling slack).
+    pub(crate) fn reserve_exact(&mut self, n: usize) {
+        self.bytes.reserve_exact(3 * n);
+        if self.wide {
+            self.hi.reserve_exact(n);
+        }
+    }
+
+    /// The values in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..self.len).map(|i| self.get(i))
+    }
+
+    /// Heap bytes (capacity).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.bytes.capacity() + self.hi.capacity()
+    }
+}
+
+/// Half-edge records: four consecutive values of one column, so field `k`
+/// of half-edge `e` is value `4 e + k`.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct HalfEdges(Packed);
+
+impl HalfEdges {
+    /// Number of half-edges.
+    #[inline(always)]
+    pub(crate) fn len(&self) -> usize {
+        self.0.len() / 4
+    }
+    /// Field `k` of half-edge `e`.
+    #[inline(always)]
+    pub(crate) fn get(&self, e: u32, k: usize) -> u32 {
+        self.0.get(4 * e as usize + k)
+    }
+    /// Sets field `k` of half-edge `e`.
+    #[inline(always)]
+    pub(crate) fn set(&mut self, e: u32, k: usize, v: u32) {
+        self.0.set(4 * e as usize + k, v);
+    }
+    /// Sets all four fields of `e`.
+    #[inline(always)]
+    pub(crate) fn set_all(&mut self, e: u32, f: [u32; 4]) {
+        for (k, v) in f.into_iter().enumerate() {
+            self.set(e, k, v);
+        }
+    }
+    /// Appends a half-edge.
+    #[inline]
+    pub(crate) fn push(&mut self, f: [u32; 4]) {
+        self.0.push4(f);
+    }
+    /// Makes room for indices up to `m`.
+    #[inline(always)]
+    pub(crate) fn fit(&mut self, m: u32) {
+        self.0.fit(m);
+    }
+    /// Room for `n` more half-edges.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.0.reserve_exact(4 * n);
+    }
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.0.heap_bytes()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mesh::NONE;
+
+    /// Reference: a plain `Vec<u32>`, compared after random pushes and
+    /// writes, before and after the switch to wide values.
+    #[test]
+    fn packed_column_matches_a_plain_vec() {
+        let mut p = Packed::default();
+        let mut r: Vec<u32> = Vec::new();
+        let mut s = 7u64;
+        let mut rnd = |m: u32| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 33) % m as u64) as u32
+        };
+        for round in 0..2 {
+            // round 0: 24-bit values; round 1: any value (pushing one widens)
+            let lim = if round == 0 { NARROW_MAX + 1 } else { u32::MAX };
+            for i in 0..5000u32 {
+                let v = if i % 7 == 0 { NONE } else { rnd(lim) };
+                p.push(v);
+                r.push(v);
+                let j = rnd(r.len() as u32) as usize;
+                let v = if i % 5 == 0 { NONE } else { rnd(lim) };
+                p.fit(v);
+                p.set(j, v);
+                r[j] = v;
+            }
+            assert_eq!(p.iter().collect::<Vec<_>>(), r);
+            assert_eq!(p.wide, round == 1);
+        }
+    }
+
+    #[test]
+    fn half_edge_fields_are_independent() {
+        let mut h = HalfEdges::default();
+        h.push([1, 2, 3, 4]);
+        h.push([NONE, 6, 7, NONE]);
+        h.set(0, NEXT, NARROW_MAX);
+        h.set(1, ORIGIN, 0);
+        assert_eq!([0, 1, 2, 3].map(|k| h.get(0, k)), [1, 2, NARROW_MAX, 4]);
+        assert_eq!([0, 1, 2, 3].map(|k| h.get(1, k)), [0, 6, 7, NONE]);
+        assert_eq!(h.len(), 2);
+    }
+}
