@@ -247,13 +247,20 @@ impl Mesh {
     #[inline]
     pub(crate) fn flip(&mut self, e: u32) {
         let o = self.raw_opposite(e);
-        let e1 = self.raw_next(e);
-        let e2 = self.raw_next(e1);
         let o1 = self.raw_next(o);
         let o2 = self.raw_next(o1);
         let (u, w) = (self.raw_origin(e), self.raw_origin(o));
-        let p = self.raw_origin(e2);
+        let p = self.raw_origin(self.raw_next(self.raw_next(e)));
         let q = self.raw_origin(o2);
+        self.flip_known(e, [o, o1, o2], [u, w, p, q]);
+    }
+
+    /// [`Self::flip`] when the caller has read `[o, o1, o2]` (the opposite
+    /// of `e` and its next two) and the vertices `[u, w, p, q]`.
+    #[inline]
+    pub(crate) fn flip_known(&mut self, e: u32, [o, o1, o2]: [u32; 3], [u, w, p, q]: [u32; 4]) {
+        let e1 = self.raw_next(e);
+        let e2 = self.raw_next(e1);
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
         // only the fields that change (o1 and e1 keep their origins, e and

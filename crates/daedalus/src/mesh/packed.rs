@@ -60,9 +60,13 @@ impl Packed {
         self.len
     }
 
+    /// The 4 bytes at value `i`.
+    ///
+    /// # Safety
+    /// `i < self.len`.
     #[inline(always)]
-    fn load(&self, i: usize) -> u32 {
-        assert!(i < self.len, "packed index {i} out of range");
+    unsafe fn load(&self, i: usize) -> u32 {
+        debug_assert!(i < self.len);
         // SAFETY: i < len, so 3 i + 4 <= 3 len + TAIL = bytes.len() (push).
         u32::from_le(unsafe {
             std::ptr::read_unaligned(self.bytes.as_ptr().add(3 * i) as *const u32)
@@ -72,7 +76,19 @@ impl Packed {
     /// Value `i`.
     #[inline(always)]
     pub(crate) fn get(&self, i: usize) -> u32 {
-        let mut code = self.load(i) & LOW;
+        assert!(i < self.len, "packed index {i} out of range");
+        // SAFETY: checked just above.
+        unsafe { self.get_unchecked(i) }
+    }
+
+    /// Value `i`.
+    ///
+    /// # Safety
+    /// `i < self.len`.
+    #[inline(always)]
+    unsafe fn get_unchecked(&self, i: usize) -> u32 {
+        // SAFETY: the caller's contract.
+        let mut code = unsafe { self.load(i) } & LOW;
         if self.wide {
             code |= (self.hi[i] as u32) << 24;
         }
@@ -82,9 +98,21 @@ impl Packed {
     /// Sets value `i` (a value beyond 24 bits needs [`Self::fit`] first).
     #[inline(always)]
     pub(crate) fn set(&mut self, i: usize, v: u32) {
+        assert!(i < self.len, "packed index {i} out of range");
+        // SAFETY: checked just above.
+        unsafe { self.set_unchecked(i, v) }
+    }
+
+    /// Sets value `i`.
+    ///
+    /// # Safety
+    /// `i < self.len`.
+    #[inline(always)]
+    unsafe fn set_unchecked(&mut self, i: usize, v: u32) {
         let code = v.wrapping_add(1);
-        let w = (self.load(i) & !LOW) | (code & LOW);
-        // SAFETY: as in `load` (it checked i < len).
+        // SAFETY: the caller's contract.
+        let w = (unsafe { self.load(i) } & !LOW) | (code & LOW);
+        // SAFETY: as in `load`.
         unsafe {
             std::ptr::write_unaligned(self.bytes.as_mut_ptr().add(3 * i) as *mut u32, w.to_le());
         }
@@ -114,9 +142,8 @@ impl Packed {
     /// Appends four values at once (one half-edge record).
     #[inline]
     fn push4(&mut self, f: [u32; 4]) {
-        for v in f {
-            self.fit(v);
-        }
+        // callers fit the column first (half-edge allocation does)
+        debug_assert!(self.wide || f.iter().all(|&v| v == u32::MAX || v <= NARROW_MAX));
         let c = f.map(|v| v.wrapping_add(1));
         let mut rec = [0u8; 13];
         for k in 0..4 {
@@ -167,25 +194,30 @@ impl Packed {
 }
 
 /// Half-edge records: four consecutive values of one column, so field `k`
-/// of half-edge `e` is value `4 e + k`.
+/// of half-edge `e` is value `4 e + k`. One range check per half-edge
+/// (not per field) lets the compiler share it between fields.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct HalfEdges(Packed);
+pub(crate) struct HalfEdges(Packed, usize);
 
 impl HalfEdges {
     /// Number of half-edges.
     #[inline(always)]
     pub(crate) fn len(&self) -> usize {
-        self.0.len() / 4
+        self.1
     }
-    /// Field `k` of half-edge `e`.
+    /// Field `k` (< 4) of half-edge `e`.
     #[inline(always)]
     pub(crate) fn get(&self, e: u32, k: usize) -> u32 {
-        self.0.get(4 * e as usize + k)
+        assert!((e as usize) < self.1 && k < 4, "half-edge {e} out of range");
+        // SAFETY: e < records and k < 4, so 4 e + k < 4 records = values.
+        unsafe { self.0.get_unchecked(4 * e as usize + k) }
     }
-    /// Sets field `k` of half-edge `e`.
+    /// Sets field `k` (< 4) of half-edge `e`.
     #[inline(always)]
     pub(crate) fn set(&mut self, e: u32, k: usize, v: u32) {
-        self.0.set(4 * e as usize + k, v);
+        assert!((e as usize) < self.1 && k < 4, "half-edge {e} out of range");
+        // SAFETY: as in `get`.
+        unsafe { self.0.set_unchecked(4 * e as usize + k, v) }
     }
     /// Sets all four fields of `e`.
     #[inline(always)]
@@ -198,6 +230,7 @@ impl HalfEdges {
     #[inline]
     pub(crate) fn push(&mut self, f: [u32; 4]) {
         self.0.push4(f);
+        self.1 += 1;
     }
     /// Makes room for indices up to `m`.
     #[inline(always)]

@@ -206,14 +206,13 @@ impl Cdt {
             if m.raw_is_constrained(e) {
                 continue;
             }
+            // e = u->w with apex v on its left, q the apex across
             let o = m.raw_opposite(e);
             let o1 = m.raw_next(o);
             let o2 = m.raw_next(o1);
-            let u = m.raw_pos(m.raw_origin(e));
-            let w = m.raw_pos(m.raw_origin(o));
-            let q = m.raw_pos(m.raw_origin(o2));
-            if incircle(u, w, pv, q) > 0.0 {
-                m.flip(e);
+            let (u, w, q) = (m.raw_origin(e), m.raw_origin(o), m.raw_origin(o2));
+            if incircle(m.raw_pos(u), m.raw_pos(w), pv, m.raw_pos(q)) > 0.0 {
+                m.flip_known(e, [o, o1, o2], [u, w, v, q]);
                 st.push(o1);
                 st.push(o2);
             }
