@@ -76,7 +76,7 @@ impl Mesh {
 
     /// Makes every index column hold indices up to `m`.
     #[inline(always)]
-    fn fit_index(&mut self, m: u32) {
+    pub(crate) fn fit_index(&mut self, m: u32) {
         self.he.fit(m);
         self.vedge.fit(m);
         self.fedge.fit(m);

@@ -282,6 +282,60 @@ mod tests {
         }
     }
 
+    /// The same operations on a mesh switched to wide (32-bit) columns
+    /// up front and on a narrow one: both valid, the same triangles.
+    #[test]
+    fn wide_columns_build_the_same_cdt() {
+        use crate::Point;
+        use crate::triangulation::Cdt;
+        let build = |wide: bool| {
+            let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+            if wide {
+                cdt.mesh.fit_index(NARROW_MAX + 1);
+                assert!(cdt.mesh.he.0.wide && cdt.mesh.vedge.wide && cdt.mesh.fedge.wide);
+            }
+            let mut s = 3u64;
+            let mut r = || {
+                s = s
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (s >> 11) as f64 / (1u64 << 53) as f64 * 100.0
+            };
+            let pts: Vec<Point> = (0..500).map(|_| Point::new(r(), r())).collect();
+            cdt.insert_vertices(&pts).unwrap();
+            let mut shapes = Vec::new();
+            for _ in 0..20 {
+                let a = Point::new(r(), r());
+                let b = Point::new(r(), r());
+                shapes.push(cdt.insert_segment(a, b).unwrap());
+            }
+            for s in shapes.iter().step_by(2) {
+                cdt.remove_shape(*s).unwrap();
+            }
+            assert!(cdt.validate().is_empty());
+            let m = cdt.mesh();
+            let mut tris: Vec<[u64; 6]> = m
+                .faces()
+                .map(|f| {
+                    let vs = m.triangle(f).unwrap().map(|v| m.position(v).unwrap());
+                    // rotate so the smallest corner comes first
+                    let k = (0..3)
+                        .min_by(|&i, &j| {
+                            (vs[i].x, vs[i].y).partial_cmp(&(vs[j].x, vs[j].y)).unwrap()
+                        })
+                        .unwrap();
+                    let c = [vs[k], vs[(k + 1) % 3], vs[(k + 2) % 3]];
+                    [c[0].x, c[0].y, c[1].x, c[1].y, c[2].x, c[2].y].map(f64::to_bits)
+                })
+                .collect();
+            tris.sort_unstable();
+            tris
+        };
+        let narrow = build(false);
+        assert!(narrow.len() > 900);
+        assert_eq!(build(true), narrow);
+    }
+
     #[test]
     fn half_edge_fields_are_independent() {
         let mut h = HalfEdges::default();
