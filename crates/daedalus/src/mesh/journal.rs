@@ -72,10 +72,10 @@ impl Mesh {
         let mut log = std::mem::take(&mut self.journal.log);
         for u in log.drain(..).rev() {
             match u {
-                Undo::He(e, r) => self.he[e as usize] = r,
-                Undo::VEdge(v, x) => self.vedge[v as usize] = x,
+                Undo::He(e, r) => self.he.set_all(e, r),
+                Undo::VEdge(v, x) => self.vedge.set(v as usize, x),
                 Undo::Pos(v, p) => self.pos[v as usize] = p,
-                Undo::FEdge(f, x) => self.fedge[f as usize] = x,
+                Undo::FEdge(f, x) => self.fedge.set(f as usize, x),
                 Undo::Cons(w, x) => self.cons[w as usize] = x,
                 Undo::FreeVPush => drop(self.free_v.pop()),
                 Undo::FreeVPop(v) => self.free_v.push(v),
@@ -104,14 +104,14 @@ impl Mesh {
     pub(crate) fn j_he(&mut self, e: u32) {
         let j = &mut self.journal;
         if j.on && (e as usize) < j.lens[2] {
-            j.log.push(Undo::He(e, self.he[e as usize]));
+            j.log.push(Undo::He(e, self.he.get_all(e)));
         }
     }
     #[inline(always)]
     pub(crate) fn j_vedge(&mut self, v: u32) {
         let j = &mut self.journal;
         if j.on && (v as usize) < j.lens[1] {
-            j.log.push(Undo::VEdge(v, self.vedge[v as usize]));
+            j.log.push(Undo::VEdge(v, self.vedge.get(v as usize)));
         }
     }
     #[inline(always)]
@@ -125,7 +125,7 @@ impl Mesh {
     pub(crate) fn j_fedge(&mut self, f: u32) {
         let j = &mut self.journal;
         if j.on && (f as usize) < j.lens[3] {
-            j.log.push(Undo::FEdge(f, self.fedge[f as usize]));
+            j.log.push(Undo::FEdge(f, self.fedge.get(f as usize)));
         }
     }
     #[inline(always)]

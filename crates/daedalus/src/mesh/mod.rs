@@ -1,7 +1,8 @@
 //! The half-edge mesh.
 //!
-//! Index based: each half-edge stores exactly four `u32`: origin vertex,
-//! opposite half-edge, next left half-edge and left face. Everything else
+//! Index based: each half-edge stores exactly four indices: origin vertex,
+//! opposite half-edge, next left half-edge and left face, bit-packed as
+//! narrow as the mesh size allows (see `packed`). Everything else
 //! (destination, previous left, next/prev right, rotations, right face) is
 //! derived. Half-edges are allocated in pairs (`e` and `e ^ 1` are
 //! opposite), so an edge (both halves) is identified by `e >> 1`.
@@ -25,6 +26,7 @@ mod handles;
 mod iter;
 pub(crate) mod journal;
 pub(crate) mod ops;
+mod packed;
 
 pub use dump::MeshDump;
 pub use handles::{EdgeId, FaceId, MeshError, VertexId};
@@ -41,10 +43,8 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// Number of outer faces (ids `0` and `1`).
 pub(crate) const OUTER_FACES: u32 = 2;
 
-const ORIGIN: usize = 0;
-const OPP: usize = 1;
-const NEXT: usize = 2;
-const FACE: usize = 3;
+pub(crate) use packed::Packed;
+use packed::{FACE, HalfEdges, NEXT, OPP, ORIGIN};
 
 /// Half-edge storage of a planar triangulation of a rectangle.
 ///
@@ -58,11 +58,11 @@ const FACE: usize = 3;
 pub struct Mesh {
     pub(crate) pos: Vec<Point>,
     /// One outgoing half-edge per vertex (its left face is inner), NONE if free.
-    pub(crate) vedge: Vec<u32>,
-    /// [origin, opposite, next, face]; origin NONE if free.
-    pub(crate) he: Vec<[u32; 4]>,
+    pub(crate) vedge: Packed,
+    /// [origin, opposite, next, face] per half-edge; origin NONE if free.
+    pub(crate) he: HalfEdges,
     /// One half-edge per face, NONE if free.
-    pub(crate) fedge: Vec<u32>,
+    pub(crate) fedge: Packed,
     /// One bit per edge pair: constrained (walls and the border).
     pub(crate) cons: Vec<u64>,
     pub(crate) free_v: Vec<u32>,
@@ -83,22 +83,22 @@ impl Mesh {
     /// Origin vertex of half-edge `e` (unchecked).
     #[inline(always)]
     pub(crate) fn raw_origin(&self, e: u32) -> u32 {
-        self.he[e as usize][ORIGIN]
+        self.he.get(e, ORIGIN)
     }
     /// Destination vertex of `e` (unchecked).
     #[inline(always)]
     pub(crate) fn raw_dest(&self, e: u32) -> u32 {
-        self.he[self.raw_opposite(e) as usize][ORIGIN]
+        self.he.get(self.raw_opposite(e), ORIGIN)
     }
     /// Opposite half-edge (unchecked).
     #[inline(always)]
     pub(crate) fn raw_opposite(&self, e: u32) -> u32 {
-        self.he[e as usize][OPP]
+        self.he.get(e, OPP)
     }
     /// Next half-edge around the left face (unchecked).
     #[inline(always)]
     pub(crate) fn raw_next(&self, e: u32) -> u32 {
-        self.he[e as usize][NEXT]
+        self.he.get(e, NEXT)
     }
     /// Previous half-edge around the left face (unchecked; O(1) on
     /// triangles, walks the cycle of an outer face).
@@ -118,7 +118,7 @@ impl Mesh {
     /// Left face of `e` (unchecked).
     #[inline(always)]
     pub(crate) fn raw_face(&self, e: u32) -> u32 {
-        self.he[e as usize][FACE]
+        self.he.get(e, FACE)
     }
     /// Position of vertex `v` (unchecked).
     #[inline(always)]
@@ -128,12 +128,12 @@ impl Mesh {
     /// One half-edge of face `f` (unchecked).
     #[inline(always)]
     pub(crate) fn raw_face_edge(&self, f: u32) -> u32 {
-        self.fedge[f as usize]
+        self.fedge.get(f as usize)
     }
     /// One outgoing half-edge of `v` whose left face is inner (unchecked).
     #[inline(always)]
     pub(crate) fn raw_vertex_edge(&self, v: u32) -> u32 {
-        self.vedge[v as usize]
+        self.vedge.get(v as usize)
     }
     /// Is `f` one of the two outer faces?
     #[inline(always)]
@@ -145,6 +145,42 @@ impl Mesh {
     pub(crate) fn raw_is_constrained(&self, e: u32) -> bool {
         let p = e >> 1;
         (self.cons[(p >> 6) as usize] >> (p & 63)) & 1 != 0
+    }
+    /// Sets the origin of `e`.
+    #[inline(always)]
+    pub(crate) fn set_origin(&mut self, e: u32, v: u32) {
+        self.j_he(e);
+        self.he.set(e, ORIGIN, v);
+    }
+    /// Sets the next half-edge of `e`.
+    #[inline(always)]
+    pub(crate) fn set_next(&mut self, e: u32, n: u32) {
+        self.j_he(e);
+        self.he.set(e, NEXT, n);
+    }
+    /// Sets the left face of `e`.
+    #[inline(always)]
+    pub(crate) fn set_face(&mut self, e: u32, f: u32) {
+        self.j_he(e);
+        self.he.set(e, FACE, f);
+    }
+    /// Sets the opposite of `e`.
+    #[inline(always)]
+    pub(crate) fn set_opposite(&mut self, e: u32, o: u32) {
+        self.j_he(e);
+        self.he.set(e, OPP, o);
+    }
+    /// Sets the edge leaving vertex `v`.
+    #[inline(always)]
+    pub(crate) fn set_vedge(&mut self, v: u32, e: u32) {
+        self.j_vedge(v);
+        self.vedge.set(v as usize, e);
+    }
+    /// Sets the edge of face `f`.
+    #[inline(always)]
+    pub(crate) fn set_fedge(&mut self, f: u32, e: u32) {
+        self.j_fedge(f);
+        self.fedge.set(f as usize, e);
     }
     #[inline]
     pub(crate) fn set_constrained(&mut self, e: u32, on: bool) {
@@ -169,15 +205,15 @@ impl Mesh {
     }
     #[inline]
     pub(crate) fn vertex_alive(&self, v: u32) -> bool {
-        (v as usize) < self.vedge.len() && self.vedge[v as usize] != NONE
+        (v as usize) < self.vedge.len() && self.vedge.get(v as usize) != NONE
     }
     #[inline]
     pub(crate) fn edge_alive(&self, e: u32) -> bool {
-        (e as usize) < self.he.len() && self.he[e as usize][ORIGIN] != NONE
+        (e as usize) < self.he.len() && self.he.get(e, ORIGIN) != NONE
     }
     #[inline]
     pub(crate) fn face_alive(&self, f: u32) -> bool {
-        (f as usize) < self.fedge.len() && self.fedge[f as usize] != NONE
+        (f as usize) < self.fedge.len() && self.fedge.get(f as usize) != NONE
     }
     /// Handle of a live raw vertex.
     #[inline]
@@ -429,7 +465,7 @@ impl Mesh {
     /// ```
     pub fn vertices(&self) -> impl Iterator<Item = VertexId> + '_ {
         (0..self.vedge.len() as u32)
-            .filter(|&v| self.vedge[v as usize] != NONE)
+            .filter(|&v| self.vedge.get(v as usize) != NONE)
             .map(|v| self.vertex_handle(v))
     }
     /// Live inner faces (triangles).
@@ -440,7 +476,7 @@ impl Mesh {
     /// ```
     pub fn faces(&self) -> impl Iterator<Item = FaceId> + '_ {
         (OUTER_FACES..self.fedge.len() as u32)
-            .filter(|&f| self.fedge[f as usize] != NONE)
+            .filter(|&f| self.fedge.get(f as usize) != NONE)
             .map(|f| self.face_handle(f))
     }
     /// Number of live vertices.
@@ -487,9 +523,9 @@ impl Mesh {
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
         self.pos.capacity() * size_of::<Point>()
-            + self.vedge.capacity() * 4
-            + self.he.capacity() * 16
-            + self.fedge.capacity() * 4
+            + self.vedge.heap_bytes()
+            + self.he.heap_bytes()
+            + self.fedge.heap_bytes()
             + self.cons.capacity() * 8
             + (self.free_v.capacity() + self.free_e.capacity() + self.free_f.capacity()) * 4
             + self.vgen.heap_bytes()

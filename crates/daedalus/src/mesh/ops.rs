@@ -2,6 +2,7 @@
 //! with free lists, face/edge splits, flips and re-stitching of a hole.
 
 use super::journal::Undo;
+use super::packed::{HalfEdges, Packed};
 use super::{Generations, Mesh, NONE, OUTER_FACES};
 use crate::Point;
 
@@ -19,7 +20,7 @@ impl Mesh {
         // pairs: 0 e01/1 e10, 2 e12/3 e21, 4 e23/5 e32, 6 e30/7 e03,
         // 8 e02/9 e20, 10 e13/11 e31 (ghost). Faces: 0 = outer (v0 v3 v1),
         // 1 = outer (v2 v1 v3), 2 = (v0 v1 v2), 3 = (v0 v2 v3).
-        let he = vec![
+        let recs = [
             [0, 1, 2, 2],
             [1, 0, 7, 0],
             [1, 3, 9, 2],
@@ -33,11 +34,15 @@ impl Mesh {
             [1, 11, 5, 1],
             [3, 10, 1, 0],
         ];
+        let mut he = HalfEdges::default();
+        for r in recs {
+            he.push(r);
+        }
         let mut m = Mesh {
             pos,
-            vedge: vec![0, 2, 4, 6],
+            vedge: Packed::from_slice(&[0, 2, 4, 6]),
             he,
-            fedge: vec![7, 3, 0, 8],
+            fedge: Packed::from_slice(&[7, 3, 0, 8]),
             cons: vec![0],
             journal: Default::default(),
             free_v: Vec::new(),
@@ -57,11 +62,26 @@ impl Mesh {
 
     /// Reserves room for `n` more vertices (and their ~2n faces, 6n half-edges).
     pub(crate) fn reserve_vertices(&mut self, n: usize) {
-        self.pos.reserve(n);
-        self.vedge.reserve(n);
+        // exact: a bulk insertion knows its final size (no doubling slack)
+        self.pos.reserve_exact(n);
+        self.vedge.reserve_exact(n);
+        let (v, e, f) = (
+            self.pos.len() + n,
+            self.he.len() + 6 * n,
+            self.fedge.len() + 2 * n,
+        );
+        self.fit_index(v.max(e).max(f).min(u32::MAX as usize - 1) as u32);
         self.he.reserve(6 * n);
-        self.fedge.reserve(2 * n);
-        self.cons.reserve((3 * n).div_ceil(64));
+        self.fedge.reserve_exact(2 * n);
+        self.cons.reserve_exact((3 * n).div_ceil(64));
+    }
+
+    /// Makes every index column hold indices up to `m`.
+    #[inline(always)]
+    pub(crate) fn fit_index(&mut self, m: u32) {
+        self.he.fit(m);
+        self.vedge.fit(m);
+        self.fedge.fit(m);
     }
 
     #[inline]
@@ -70,18 +90,18 @@ impl Mesh {
         if let Some(v) = self.free_v.pop() {
             self.j_log(Undo::FreeVPop(v));
             self.j_pos(v);
-            self.j_vedge(v);
             self.pos[v as usize] = p;
             v
         } else {
+            let v = self.pos.len() as u32;
+            self.fit_index(v);
             self.pos.push(p);
             self.vedge.push(NONE);
-            (self.pos.len() - 1) as u32
+            v
         }
     }
     pub(crate) fn free_vertex(&mut self, v: u32) {
-        self.j_vedge(v);
-        self.vedge[v as usize] = NONE;
+        self.set_vedge(v, NONE);
         self.vgen.bump(v);
         self.free_v.push(v);
         self.j_log(Undo::VGen(v));
@@ -93,13 +113,12 @@ impl Mesh {
     pub(crate) fn alloc_pair(&mut self) -> u32 {
         if let Some(e) = self.free_e.pop() {
             self.j_log(Undo::FreeEPop(e));
-            self.j_he(e);
-            self.j_he(e + 1);
-            self.he[e as usize][1] = e + 1;
-            self.he[e as usize + 1][1] = e;
+            self.set_opposite(e, e + 1);
+            self.set_opposite(e + 1, e);
             e
         } else {
             let e = self.he.len() as u32;
+            self.fit_index(e + 1);
             self.he.push([NONE, e + 1, NONE, NONE]);
             self.he.push([NONE, e, NONE, NONE]);
             let p = (e >> 1) as usize;
@@ -114,8 +133,8 @@ impl Mesh {
         self.set_constrained(e, false);
         self.j_he(e);
         self.j_he(e + 1);
-        self.he[e as usize] = [NONE; 4];
-        self.he[e as usize + 1] = [NONE; 4];
+        self.he.set_all(e, [NONE; 4]);
+        self.he.set_all(e + 1, [NONE; 4]);
         self.egen.bump(e >> 1);
         self.free_e.push(e);
         self.j_log(Undo::EGen(e >> 1));
@@ -126,17 +145,17 @@ impl Mesh {
         self.n_faces += 1;
         if let Some(f) = self.free_f.pop() {
             self.j_log(Undo::FreeFPop(f));
-            self.j_fedge(f);
             f
         } else {
+            let f = self.fedge.len() as u32;
+            self.fit_index(f);
             self.fedge.push(NONE);
-            (self.fedge.len() - 1) as u32
+            f
         }
     }
     pub(crate) fn free_face(&mut self, f: u32) {
         debug_assert!(f >= OUTER_FACES);
-        self.j_fedge(f);
-        self.fedge[f as usize] = NONE;
+        self.set_fedge(f, NONE);
         self.fgen.bump(f);
         self.free_f.push(f);
         self.j_log(Undo::FGen(f));
@@ -145,26 +164,19 @@ impl Mesh {
     }
     #[inline(always)]
     fn set(&mut self, e: u32, origin: u32, next: u32, face: u32) {
-        let h = &mut self.he[e as usize];
-        h[0] = origin;
-        h[2] = next;
-        h[3] = face;
+        self.set_origin(e, origin);
+        self.set_next(e, next);
+        self.set_face(e, face);
     }
 
     /// Splits inner triangle `f` at a new vertex at `p` (strictly inside).
     /// Returns the vertex; the three old edges are `next` of the new
     /// vertex's spokes (used by the Delaunay repair).
     pub(crate) fn split_face(&mut self, f: u32, p: Point) -> u32 {
-        let a = self.fedge[f as usize];
+        let a = self.fedge.get(f as usize);
         let b = self.raw_next(a);
         let c = self.raw_next(b);
         let (x, y, z) = (self.raw_origin(a), self.raw_origin(b), self.raw_origin(c));
-        if self.journal.on {
-            for h in [a, b, c] {
-                self.j_he(h);
-            }
-            self.j_fedge(f);
-        }
         let v = self.alloc_vertex(p);
         let f2 = self.alloc_face();
         let f3 = self.alloc_face();
@@ -172,21 +184,21 @@ impl Mesh {
         let py = self.alloc_pair();
         let pz = self.alloc_pair();
         // f: a, y->v, v->x ; f2: b, z->v, v->y ; f3: c, x->v, v->z
-        self.he[a as usize][2] = py;
+        self.set_next(a, py);
         self.set(py, y, px + 1, f);
         self.set(px + 1, v, a, f);
-        self.he[b as usize][2] = pz;
-        self.he[b as usize][3] = f2;
+        self.set_next(b, pz);
+        self.set_face(b, f2);
         self.set(pz, z, py + 1, f2);
         self.set(py + 1, v, b, f2);
-        self.he[c as usize][2] = px;
-        self.he[c as usize][3] = f3;
+        self.set_next(c, px);
+        self.set_face(c, f3);
         self.set(px, x, pz + 1, f3);
         self.set(pz + 1, v, c, f3);
-        self.fedge[f as usize] = a;
-        self.fedge[f2 as usize] = b;
-        self.fedge[f3 as usize] = c;
-        self.vedge[v as usize] = px + 1;
+        self.set_fedge(f, a);
+        self.set_fedge(f2, b);
+        self.set_fedge(f3, c);
+        self.set_vedge(v, px + 1);
         v
     }
 
@@ -202,17 +214,6 @@ impl Mesh {
         let z = self.raw_origin(e2);
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
-        if self.journal.on {
-            self.j_he(e);
-            self.j_he(o);
-            self.j_he(e1);
-            self.j_he(e2);
-            let o1 = self.raw_next(o);
-            self.j_he(o1);
-            self.j_fedge(f1);
-            self.j_fedge(f2);
-            self.j_vedge(x);
-        }
         let v = self.alloc_vertex(p);
         let m = self.alloc_pair(); // x->v, v->x
         let cons = self.raw_is_constrained(e);
@@ -220,20 +221,20 @@ impl Mesh {
         let g1 = self.alloc_face();
         let vz = self.alloc_pair(); // v->z, z->v
         // f1: e (v->y), e1, z->v ; g1: m (x->v), v->z, e2
-        self.he[e as usize][0] = v;
+        self.set_origin(e, v);
         self.set(vz + 1, z, e, f1);
-        self.he[e1 as usize][2] = vz + 1;
+        self.set_next(e1, vz + 1);
         self.set(m, x, vz, g1);
         self.set(vz, v, e2, g1);
-        self.he[e2 as usize][2] = m;
-        self.he[e2 as usize][3] = g1;
-        self.fedge[f1 as usize] = e;
-        self.fedge[g1 as usize] = m;
+        self.set_next(e2, m);
+        self.set_face(e2, g1);
+        self.set_fedge(f1, e);
+        self.set_fedge(g1, m);
         if self.raw_is_outer_face(f2) {
             // outer polygon: ... o (y->v) -> m+1 (v->x) -> old next(o) ...
             let on = self.raw_next(o);
             self.set(m + 1, v, on, f2);
-            self.he[o as usize][2] = m + 1;
+            self.set_next(o, m + 1);
         } else {
             let o1 = self.raw_next(o);
             let o2 = self.raw_next(o1);
@@ -242,16 +243,16 @@ impl Mesh {
             let vw = self.alloc_pair(); // v->w, w->v
             // f2: o (y->v), v->w, o2 ; g2: m+1 (v->x), o1, w->v
             self.set(vw, v, o2, f2);
-            self.he[o as usize][2] = vw;
+            self.set_next(o, vw);
             self.set(m + 1, v, o1, g2);
-            self.he[o1 as usize][2] = vw + 1;
-            self.he[o1 as usize][3] = g2;
+            self.set_next(o1, vw + 1);
+            self.set_face(o1, g2);
             self.set(vw + 1, w, m + 1, g2);
-            self.fedge[f2 as usize] = o;
-            self.fedge[g2 as usize] = m + 1;
+            self.set_fedge(f2, o);
+            self.set_fedge(g2, m + 1);
         }
-        self.vedge[x as usize] = m;
-        self.vedge[v as usize] = e;
+        self.set_vedge(x, m);
+        self.set_vedge(v, e);
         (v, m)
     }
 
@@ -260,34 +261,46 @@ impl Mesh {
     #[inline]
     pub(crate) fn flip(&mut self, e: u32) {
         let o = self.raw_opposite(e);
-        let e1 = self.raw_next(e);
-        let e2 = self.raw_next(e1);
         let o1 = self.raw_next(o);
         let o2 = self.raw_next(o1);
         let (u, w) = (self.raw_origin(e), self.raw_origin(o));
-        let p = self.raw_origin(e2);
+        let p = self.raw_origin(self.raw_next(self.raw_next(e)));
         let q = self.raw_origin(o2);
+        self.flip_known(e, [o, o1, o2], [u, w, p, q]);
+    }
+
+    /// [`Self::flip`] when the caller has read `[o, o1, o2]` (the opposite
+    /// of `e` and its next two) and the vertices `[u, w, p, q]`.
+    #[inline]
+    pub(crate) fn flip_known(&mut self, e: u32, [o, o1, o2]: [u32; 3], [u, w, p, q]: [u32; 4]) {
+        let e1 = self.raw_next(e);
+        let e2 = self.raw_next(e1);
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
-        if self.journal.on {
-            for h in [e, e1, e2, o, o1, o2] {
-                self.j_he(h);
-            }
-            self.j_fedge(f1);
-            self.j_fedge(f2);
-            self.j_vedge(u);
-            self.j_vedge(w);
+        // only the fields that change (o1 and e1 keep their origins, e and
+        // o their faces): writes to packed records cost more than reads
+        self.set_origin(e, q);
+        self.set_next(e, e2);
+        self.set_next(e2, o1);
+        self.set_next(o1, e);
+        self.set_face(o1, f1);
+        self.set_origin(o, p);
+        self.set_next(o, o2);
+        self.set_next(o2, e1);
+        self.set_next(e1, o);
+        self.set_face(e1, f2);
+        if self.raw_face_edge(f1) == e1 {
+            self.set_fedge(f1, e);
         }
-        self.set(e, q, e2, f1);
-        self.he[e2 as usize][2] = o1;
-        self.set(o1, u, e, f1);
-        self.set(o, p, o2, f2);
-        self.he[o2 as usize][2] = e1;
-        self.set(e1, w, o, f2);
-        self.fedge[f1 as usize] = e;
-        self.fedge[f2 as usize] = o;
-        self.vedge[u as usize] = o1;
-        self.vedge[w as usize] = e1;
+        if self.raw_face_edge(f2) == o1 {
+            self.set_fedge(f2, o);
+        }
+        if self.raw_vertex_edge(u) == e {
+            self.set_vedge(u, o1);
+        }
+        if self.raw_vertex_edge(w) == o {
+            self.set_vedge(w, e1);
+        }
     }
 
     /// Re-stitches a hole: `boundary` are the existing half-edges around the
@@ -303,15 +316,7 @@ impl Mesh {
     ) {
         scratch.clear();
         for &b in boundary {
-            self.j_he(b);
             scratch.push((self.raw_origin(b), self.raw_dest(b), b));
-        }
-        if self.journal.on {
-            for t in tris {
-                for &v in t {
-                    self.j_vedge(v);
-                }
-            }
         }
         for t in tris {
             let f = self.alloc_face();
@@ -322,8 +327,8 @@ impl Mesh {
                     h
                 } else {
                     let h = self.alloc_pair();
-                    self.he[h as usize][0] = a;
-                    self.he[h as usize + 1][0] = b;
+                    self.set_origin(h, a);
+                    self.set_origin(h + 1, b);
                     scratch.push((b, a, h + 1));
                     made.push(h);
                     h
@@ -331,12 +336,12 @@ impl Mesh {
             }
             for k in 0..3 {
                 let h = hs[k];
-                self.he[h as usize][0] = t[k];
-                self.he[h as usize][2] = hs[(k + 1) % 3];
-                self.he[h as usize][3] = f;
-                self.vedge[t[k] as usize] = h;
+                self.set_origin(h, t[k]);
+                self.set_next(h, hs[(k + 1) % 3]);
+                self.set_face(h, f);
+                self.set_vedge(t[k], h);
             }
-            self.fedge[f as usize] = hs[0];
+            self.set_fedge(f, hs[0]);
         }
     }
 }

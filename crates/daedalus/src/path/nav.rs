@@ -143,7 +143,7 @@ impl NavMesh {
             if m.raw_is_outer_face(f) {
                 continue;
             }
-            let e = m.fedge[f as usize];
+            let e = m.fedge.get(f as usize);
             if e == NONE {
                 continue;
             }

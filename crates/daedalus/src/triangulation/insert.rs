@@ -52,10 +52,20 @@ impl Cdt {
     /// Records new vertex `v` in the hint grid (regrown as the mesh grows).
     #[inline]
     fn hg_note(&mut self, v: u32, p: Point) {
-        if self.mesh.n_vertices > 4 * self.hgrid.len() {
-            let n = ((self.mesh.n_vertices / 2) as f64).sqrt().ceil().max(1.0) as u32;
+        self.hg_regrow();
+        let c = self.hg_cell(p);
+        self.hgrid[c] = v;
+    }
+
+    /// Regrows the hint grid once the mesh has outgrown it: about 8 to 32
+    /// vertices a cell (a short walk from any cell's vertex, under half a
+    /// byte per vertex).
+    fn hg_regrow(&mut self) {
+        if self.mesh.n_vertices > 32 * self.hgrid.len() {
+            let n = ((self.mesh.n_vertices / 8) as f64).sqrt().ceil().max(1.0) as u32;
             self.hg_n = n;
             self.hgrid.clear();
+            self.hgrid.shrink_to_fit();
             self.hgrid.resize((n * n) as usize, 0);
             for u in 0..self.mesh.vedge.len() as u32 {
                 if self.mesh.vertex_alive(u) {
@@ -64,8 +74,6 @@ impl Cdt {
                 }
             }
         }
-        let c = self.hg_cell(p);
-        self.hgrid[c] = v;
     }
 
     /// Stochastic visibility walk from vertex `start` to `p` (exact orient2d).
@@ -122,12 +130,31 @@ impl Cdt {
     /// Inserts `p` (valid, in bounds) walking from `hint`; returns the
     /// vertex (existing one if `p` is a duplicate). Delaunay is restored.
     pub(crate) fn insert_point(&mut self, p: Point, hint: u32) -> u32 {
+        let v = self.insert_point_unhinted(p, hint);
+        if v != NONE {
+            self.hg_note(v, p);
+        }
+        v
+    }
+
+    /// [`Self::insert_point`] without recording the vertex in the hint grid
+    /// (bulk insertion rebuilds the grid once at the end).
+    fn insert_point_unhinted(&mut self, p: Point, hint: u32) -> u32 {
         let mut rng = self.rng;
         let loc = self.walk(p, hint, &mut rng);
         self.rng = rng;
         let v = match loc {
             Loc::V(v) => return v,
-            Loc::F(f) => self.mesh.split_face(f, p),
+            Loc::F(f) => {
+                // the three edges of f face the new vertex
+                let a = self.mesh.raw_face_edge(f);
+                let b = self.mesh.raw_next(a);
+                let c = self.mesh.raw_next(b);
+                let v = self.mesh.split_face(f, p);
+                self.set_user(v, false);
+                self.legalize_from(v, [a, b, c]);
+                return v;
+            }
             Loc::E(e) => {
                 let (v, m) = self.mesh.split_edge(e, p);
                 if let Some(o) = self.owners.get(&(e >> 1)) {
@@ -139,7 +166,6 @@ impl Cdt {
             Loc::Out => return NONE,
         };
         self.set_user(v, false);
-        self.hg_note(v, p);
         self.legalize_vertex(v);
         v
     }
@@ -160,19 +186,33 @@ impl Cdt {
                 break;
             }
         }
+        self.flip_out(v);
+    }
+
+    /// Lawson flips around new vertex `v` in a triangle split: `seeds` are
+    /// the edges facing it.
+    fn legalize_from(&mut self, v: u32, seeds: [u32; 3]) {
+        self.flips.clear();
+        self.flips.extend_from_slice(&seeds);
+        self.flip_out(v);
+    }
+
+    /// Flips the edges on `self.flips` (each facing `v`) until Delaunay.
+    fn flip_out(&mut self, v: u32) {
+        let m = &mut self.mesh;
+        let st = &mut self.flips;
         let pv = m.raw_pos(v);
         while let Some(e) = st.pop() {
             if m.raw_is_constrained(e) {
                 continue;
             }
+            // e = u->w with apex v on its left, q the apex across
             let o = m.raw_opposite(e);
             let o1 = m.raw_next(o);
             let o2 = m.raw_next(o1);
-            let u = m.raw_pos(m.raw_origin(e));
-            let w = m.raw_pos(m.raw_origin(o));
-            let q = m.raw_pos(m.raw_origin(o2));
-            if incircle(u, w, pv, q) > 0.0 {
-                m.flip(e);
+            let (u, w, q) = (m.raw_origin(e), m.raw_origin(o), m.raw_origin(o2));
+            if incircle(m.raw_pos(u), m.raw_pos(w), pv, m.raw_pos(q)) > 0.0 {
+                m.flip_known(e, [o, o1, o2], [u, w, v, q]);
                 st.push(o1);
                 st.push(o2);
             }
@@ -276,14 +316,17 @@ impl Cdt {
             self.check_insertable(p)?;
         }
         let [x0, y0, x1, y1] = self.bounds;
-        let (sx, sy) = (65535.0 / (x1 - x0), 65535.0 / (y1 - y0));
+        // curve order: about 4 cells per point is fine enough an order
+        let order = ((usize::BITS - points.len().leading_zeros()).div_ceil(2) + 1).clamp(1, 16);
+        let top = ((1u32 << order) - 1) as f64;
+        let (sx, sy) = (top / (x1 - x0), top / (y1 - y0));
         let mut keys: Vec<u64> = points
             .iter()
             .enumerate()
             .map(|(i, p)| {
                 let hx = ((p.x - x0) * sx) as u32;
                 let hy = ((p.y - y0) * sy) as u32;
-                ((hilbert(hx, hy) as u64) << 32) | i as u64
+                ((hilbert(hx, hy, order) as u64) << 32) | i as u64
             })
             .collect();
         keys.sort_unstable();
@@ -295,10 +338,16 @@ impl Cdt {
         self.rng = rng;
         for k in keys {
             let i = (k & 0xFFFF_FFFF) as usize;
-            let v = self.insert_point(points[i], h);
+            let v = self.insert_point_unhinted(points[i], h);
             self.set_user(v, true);
             out[i] = v;
             h = v;
+        }
+        // the points are in; record them in the hint grid in one pass
+        self.hg_regrow();
+        for (&p, &v) in points.iter().zip(&out) {
+            let c = self.hg_cell(p);
+            self.hgrid[c] = v;
         }
         self.run_tasks();
         self.settle();
@@ -310,9 +359,9 @@ impl Cdt {
     }
 }
 
-/// Index of `(x, y)` on the order-16 Hilbert curve.
-fn hilbert(mut x: u32, mut y: u32) -> u32 {
-    let n: u32 = 1 << 16;
+/// Index of `(x, y)` (each below `2^order`) on the Hilbert curve of that order.
+fn hilbert(mut x: u32, mut y: u32, order: u32) -> u32 {
+    let n: u32 = 1 << order;
     let mut d: u32 = 0;
     let mut s = n >> 1;
     while s > 0 {
@@ -339,11 +388,23 @@ mod tests {
         // consecutive curve indices are grid neighbours (order-16 curve
         // restricted to the first 4x4 block of cells).
         let mut cells: Vec<(u32, u32, u32)> = (0..4u32)
-            .flat_map(|x| (0..4u32).map(move |y| (hilbert(x, y), x, y)))
+            .flat_map(|x| (0..4u32).map(move |y| (hilbert(x, y, 16), x, y)))
             .collect();
         cells.sort();
         for w in cells.windows(2) {
             assert_eq!(w[1].0, w[0].0 + 1);
+            assert_eq!(w[0].1.abs_diff(w[1].1) + w[0].2.abs_diff(w[1].2), 1);
+        }
+        // a whole low-order curve: a bijection onto 0..16, neighbours adjacent
+        let mut all: Vec<(u32, u32, u32)> = (0..4u32)
+            .flat_map(|x| (0..4u32).map(move |y| (hilbert(x, y, 2), x, y)))
+            .collect();
+        all.sort();
+        assert_eq!(
+            all.iter().map(|c| c.0).collect::<Vec<_>>(),
+            (0..16).collect::<Vec<_>>()
+        );
+        for w in all.windows(2) {
             assert_eq!(w[0].1.abs_diff(w[1].1) + w[0].2.abs_diff(w[1].2), 1);
         }
     }

@@ -544,14 +544,14 @@ impl Cdt {
         let m = &self.mesh;
         let mut map = vec![NONE; m.pos.len()];
         let mut d = MeshDump::default();
-        for (v, &e) in m.vedge.iter().enumerate() {
+        for (v, e) in m.vedge.iter().enumerate() {
             if e != NONE {
                 map[v] = d.vertices.len() as u32;
                 d.vertices.push([m.pos[v].x, m.pos[v].y]);
             }
         }
         for f in OUTER_FACES..m.fedge.len() as u32 {
-            let e = m.fedge[f as usize];
+            let e = m.fedge.get(f as usize);
             if e == NONE {
                 continue;
             }

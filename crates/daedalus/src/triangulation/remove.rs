@@ -247,12 +247,9 @@ impl Cdt {
             let l = m.raw_dest(out_o);
             let of = m.raw_face(in_o);
             let nn = m.raw_next(out_o);
-            m.j_he(in_o);
-            m.j_he(e0);
-            m.j_fedge(of);
-            m.he[in_o as usize][2] = nn;
-            m.he[e0 as usize][0] = l;
-            m.fedge[of as usize] = in_o;
+            m.set_next(in_o, nn);
+            m.set_origin(e0, l);
+            m.set_fedge(of, in_o);
             sc.edges.push(e0);
             keep = e0 >> 1;
         }
