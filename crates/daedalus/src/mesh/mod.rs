@@ -1,8 +1,8 @@
 //! The half-edge mesh.
 //!
 //! Index based: each half-edge stores exactly four indices: origin vertex,
-//! opposite half-edge, next left half-edge and left face, bit-packed as
-//! narrow as the mesh size allows (see `packed`). Everything else
+//! opposite half-edge, next left half-edge and left face (see `columns`).
+//! Everything else
 //! (destination, previous left, next/prev right, rotations, right face) is
 //! derived. Half-edges are allocated in pairs (`e` and `e ^ 1` are
 //! opposite), so an edge (both halves) is identified by `e >> 1`.
@@ -26,7 +26,7 @@ mod handles;
 mod iter;
 pub(crate) mod journal;
 pub(crate) mod ops;
-mod packed;
+mod columns;
 
 pub use dump::MeshDump;
 pub use handles::{EdgeId, FaceId, MeshError, VertexId};
@@ -43,8 +43,7 @@ pub(crate) const NONE: u32 = u32::MAX;
 /// Number of outer faces (ids `0` and `1`).
 pub(crate) const OUTER_FACES: u32 = 2;
 
-pub(crate) use packed::Packed;
-use packed::{FACE, HalfEdges, NEXT, OPP, ORIGIN};
+use columns::{Column, FACE, HalfEdges, NEXT, OPP, ORIGIN};
 
 /// Half-edge storage of a planar triangulation of a rectangle.
 ///
@@ -58,11 +57,11 @@ use packed::{FACE, HalfEdges, NEXT, OPP, ORIGIN};
 pub struct Mesh {
     pub(crate) pos: Vec<Point>,
     /// One outgoing half-edge per vertex (its left face is inner), NONE if free.
-    pub(crate) vedge: Packed,
+    pub(crate) vedge: Column,
     /// [origin, opposite, next, face] per half-edge; origin NONE if free.
     pub(crate) he: HalfEdges,
     /// One half-edge per face, NONE if free.
-    pub(crate) fedge: Packed,
+    pub(crate) fedge: Column,
     /// One bit per edge pair: constrained (walls and the border).
     pub(crate) cons: Vec<u64>,
     pub(crate) free_v: Vec<u32>,

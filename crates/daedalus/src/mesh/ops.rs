@@ -2,7 +2,7 @@
 //! with free lists, face/edge splits, flips and re-stitching of a hole.
 
 use super::journal::Undo;
-use super::packed::{HalfEdges, Packed};
+use super::columns::{Column, HalfEdges};
 use super::{Generations, Mesh, NONE, OUTER_FACES};
 use crate::Point;
 
@@ -40,9 +40,9 @@ impl Mesh {
         }
         let mut m = Mesh {
             pos,
-            vedge: Packed::from_slice(&[0, 2, 4, 6]),
+            vedge: Column::from_slice(&[0, 2, 4, 6]),
             he,
-            fedge: Packed::from_slice(&[7, 3, 0, 8]),
+            fedge: Column::from_slice(&[7, 3, 0, 8]),
             cons: vec![0],
             journal: Default::default(),
             free_v: Vec::new(),
@@ -65,23 +65,9 @@ impl Mesh {
         // exact: a bulk insertion knows its final size (no doubling slack)
         self.pos.reserve_exact(n);
         self.vedge.reserve_exact(n);
-        let (v, e, f) = (
-            self.pos.len() + n,
-            self.he.len() + 6 * n,
-            self.fedge.len() + 2 * n,
-        );
-        self.fit_index(v.max(e).max(f).min(u32::MAX as usize - 1) as u32);
         self.he.reserve(6 * n);
         self.fedge.reserve_exact(2 * n);
         self.cons.reserve_exact((3 * n).div_ceil(64));
-    }
-
-    /// Makes every index column hold indices up to `m`.
-    #[inline(always)]
-    pub(crate) fn fit_index(&mut self, m: u32) {
-        self.he.fit(m);
-        self.vedge.fit(m);
-        self.fedge.fit(m);
     }
 
     #[inline]
@@ -94,7 +80,6 @@ impl Mesh {
             v
         } else {
             let v = self.pos.len() as u32;
-            self.fit_index(v);
             self.pos.push(p);
             self.vedge.push(NONE);
             v
@@ -118,7 +103,6 @@ impl Mesh {
             e
         } else {
             let e = self.he.len() as u32;
-            self.fit_index(e + 1);
             self.he.push([NONE, e + 1, NONE, NONE]);
             self.he.push([NONE, e, NONE, NONE]);
             let p = (e >> 1) as usize;
@@ -148,7 +132,6 @@ impl Mesh {
             f
         } else {
             let f = self.fedge.len() as u32;
-            self.fit_index(f);
             self.fedge.push(NONE);
             f
         }
@@ -278,7 +261,7 @@ impl Mesh {
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
         // only the fields that change (o1 and e1 keep their origins, e and
-        // o their faces): writes to packed records cost more than reads
+        // o their faces)
         self.set_origin(e, q);
         self.set_next(e, e2);
         self.set_next(e2, o1);
