@@ -24,7 +24,7 @@ impl Lcg {
 /// collinear runs, pieces outside the bounds.
 fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, bool)> {
     let mut r = Lcg(seed);
-    let mut q = |r: &mut Lcg, s: f64| {
+    let q = |r: &mut Lcg, s: f64| {
         let v = r.f() * s - 5.0;
         if grid { v.round() } else { v }
     };
