@@ -597,10 +597,19 @@ fn radius_hand_checked() {
     // A gap of exactly the diameter is open, a hair less is closed.
     let gap = seg_world(&[[5.0, 0.0, 5.0, 4.5], [5.0, 5.5, 5.0, 10.0]]);
     assert!(f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5).is_ok());
-    assert_eq!(f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5000001), Err(PathError::NoPath));
+    assert_eq!(
+        f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5000001),
+        Err(PathError::NoPath)
+    );
     // The straight line through the gap, touching both ends.
     assert!((f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5).unwrap() - 6.0).abs() < 1e-12);
     // Blocked ends.
-    assert_eq!(f(&gap, (4.8, 2.0), (8.0, 5.0), 0.5), Err(PathError::StartBlocked));
-    assert_eq!(f(&gap, (2.0, 5.0), (5.3, 8.0), 0.5), Err(PathError::GoalBlocked));
+    assert_eq!(
+        f(&gap, (4.8, 2.0), (8.0, 5.0), 0.5),
+        Err(PathError::StartBlocked)
+    );
+    assert_eq!(
+        f(&gap, (2.0, 5.0), (5.3, 8.0), 0.5),
+        Err(PathError::GoalBlocked)
+    );
 }

@@ -191,7 +191,11 @@ pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point)
         let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / l2;
         let f = Point::new(a.x + t * dx, a.y + t * dy);
         let h = dist(c, f);
-        let base = if h > 0.0 { ang(c, f) } else { dy.atan2(dx) + PI / 2.0 };
+        let base = if h > 0.0 {
+            ang(c, f)
+        } else {
+            dy.atan2(dx) + PI / 2.0
+        };
         cands[2] = base;
         cands[3] = base + PI;
         if h < r {
@@ -498,7 +502,15 @@ impl TangentSearch {
 
     /// The arc of the circle of `v` from `from` over `sweep` in direction
     /// `dir` keeps clearance `r` from every wall.
-    fn arc_clear(&mut self, nav: &NavMesh, v: u32, r: f64, from: Point, sweep: f64, dir: f64) -> bool {
+    fn arc_clear(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        r: f64,
+        from: Point,
+        sweep: f64,
+        dir: f64,
+    ) -> bool {
         if sweep <= 0.0 {
             return true;
         }
@@ -665,7 +677,11 @@ impl TangentSearch {
 
     fn expand(&mut self, nav: &NavMesh, id: u32, from: Point, to: Point, r: f64) {
         let s = self.states[id as usize];
-        let (c, rc) = if s.v == START { (from, 0.0) } else { (nav.p(s.v), r) };
+        let (c, rc) = if s.v == START {
+            (from, 0.0)
+        } else {
+            (nav.p(s.v), r)
+        };
         let arr = if s.v == START {
             0.0
         } else {
@@ -777,7 +793,13 @@ impl TangentSearch {
         dom
     }
 
-    pub(crate) fn run(&mut self, nav: &NavMesh, from: Point, to: Point, r: f64) -> Result<Path, PathError> {
+    pub(crate) fn run(
+        &mut self,
+        nav: &NavMesh,
+        from: Point,
+        to: Point,
+        r: f64,
+    ) -> Result<Path, PathError> {
         self.begin(nav);
         let mut st = std::mem::take(&mut self.tris);
         st.clear();
