@@ -394,9 +394,7 @@ fn compare_radius_query(
     walls: &Walls,
     nav: &daedalus::path::NavMesh,
     finder: &mut PathFinder,
-    s: Point,
-    t: Point,
-    r: f64,
+    (s, t, r): (Point, Point, f64),
     counts: &mut Counts,
 ) {
     let want = shortest_radius(&walls.segs, s, t, r);
@@ -437,7 +435,7 @@ fn compare_radius(
         let rad = random_radius(&mut r);
         let s = clear_point(&mut r, w, &walls, grid, rad);
         let t = clear_point(&mut r, w, &walls, grid, rad);
-        compare_radius_query(w, &walls, nav, &mut finder, s, t, rad, &mut counts);
+        compare_radius_query(w, &walls, nav, &mut finder, (s, t, rad), &mut counts);
     }
     counts
 }
@@ -563,7 +561,7 @@ fn radius_after_edits() {
             let rad = random_radius(&mut r);
             let s = clear_point(&mut r, &w, &walls, true, rad);
             let t = clear_point(&mut r, &w, &walls, true, rad);
-            compare_radius_query(&w, &walls, &nav, &mut finder, s, t, rad, &mut counts);
+            compare_radius_query(&w, &walls, &nav, &mut finder, (s, t, rad), &mut counts);
         }
         let _ = step;
     }
