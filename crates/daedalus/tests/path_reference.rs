@@ -394,9 +394,7 @@ fn compare_radius_query(
     walls: &Walls,
     nav: &daedalus::path::NavMesh,
     finder: &mut PathFinder,
-    s: Point,
-    t: Point,
-    r: f64,
+    (s, t, r): (Point, Point, f64),
     counts: &mut Counts,
 ) {
     let want = shortest_radius(&walls.segs, s, t, r);
@@ -437,7 +435,7 @@ fn compare_radius(
         let rad = random_radius(&mut r);
         let s = clear_point(&mut r, w, &walls, grid, rad);
         let t = clear_point(&mut r, w, &walls, grid, rad);
-        compare_radius_query(w, &walls, nav, &mut finder, s, t, rad, &mut counts);
+        compare_radius_query(w, &walls, nav, &mut finder, (s, t, rad), &mut counts);
     }
     counts
 }
@@ -563,7 +561,7 @@ fn radius_after_edits() {
             let rad = random_radius(&mut r);
             let s = clear_point(&mut r, &w, &walls, true, rad);
             let t = clear_point(&mut r, &w, &walls, true, rad);
-            compare_radius_query(&w, &walls, &nav, &mut finder, s, t, rad, &mut counts);
+            compare_radius_query(&w, &walls, &nav, &mut finder, (s, t, rad), &mut counts);
         }
         let _ = step;
     }
@@ -597,10 +595,19 @@ fn radius_hand_checked() {
     // A gap of exactly the diameter is open, a hair less is closed.
     let gap = seg_world(&[[5.0, 0.0, 5.0, 4.5], [5.0, 5.5, 5.0, 10.0]]);
     assert!(f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5).is_ok());
-    assert_eq!(f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5000001), Err(PathError::NoPath));
+    assert_eq!(
+        f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5000001),
+        Err(PathError::NoPath)
+    );
     // The straight line through the gap, touching both ends.
     assert!((f(&gap, (2.0, 5.0), (8.0, 5.0), 0.5).unwrap() - 6.0).abs() < 1e-12);
     // Blocked ends.
-    assert_eq!(f(&gap, (4.8, 2.0), (8.0, 5.0), 0.5), Err(PathError::StartBlocked));
-    assert_eq!(f(&gap, (2.0, 5.0), (5.3, 8.0), 0.5), Err(PathError::GoalBlocked));
+    assert_eq!(
+        f(&gap, (4.8, 2.0), (8.0, 5.0), 0.5),
+        Err(PathError::StartBlocked)
+    );
+    assert_eq!(
+        f(&gap, (2.0, 5.0), (5.3, 8.0), 0.5),
+        Err(PathError::GoalBlocked)
+    );
 }

@@ -37,7 +37,15 @@ use crate::Point;
 use crate::geometry::orient2d;
 
 use super::nav::{NONE, NavMesh, next, prev};
-use super::{Path, PathError, Turn, dist};
+use super::{Path, PathError, Turn};
+
+/// Euclidean distance (`hypot` is several times slower and the extra
+/// range is not needed for world coordinates).
+#[inline]
+fn dist(a: Point, b: Point) -> f64 {
+    let (dx, dy) = (a.x - b.x, a.y - b.y);
+    (dx * dx + dy * dy).sqrt()
+}
 
 /// Relative slack of the clearance tests (rounding of computed tangent points).
 const CLEAR_TOL: f64 = 1e-9;
@@ -75,6 +83,8 @@ struct Corners {
     /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
     arc0: Vec<f64>,
     arcw: Vec<f64>,
+    /// Unit vectors of the free arc's first and last directions.
+    ends: Vec<[f64; 4]>,
 }
 
 /// Reusable buffers of the radius > 0 search.
@@ -119,7 +129,8 @@ pub(crate) fn point_seg(p: Point, a: Point, b: Point) -> f64 {
     } else {
         0.0
     };
-    (p.x - a.x - t * dx).hypot(p.y - a.y - t * dy)
+    let (ex, ey) = (p.x - a.x - t * dx, p.y - a.y - t * dy);
+    (ex * ex + ey * ey).sqrt()
 }
 
 /// Distance between segments (0 when they cross).
@@ -180,7 +191,11 @@ pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point)
         let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / l2;
         let f = Point::new(a.x + t * dx, a.y + t * dy);
         let h = dist(c, f);
-        let base = if h > 0.0 { ang(c, f) } else { dy.atan2(dx) + PI / 2.0 };
+        let base = if h > 0.0 {
+            ang(c, f)
+        } else {
+            dy.atan2(dx) + PI / 2.0
+        };
         cands[2] = base;
         cands[3] = base + PI;
         if h < r {
@@ -204,7 +219,7 @@ pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point)
 #[inline]
 fn tangent(a: Point, ra: f64, sa: f64, b: Point, rb: f64, sb: f64) -> Option<(Point, Point)> {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let d = dx.hypot(dy);
+    let d = (dx * dx + dy * dy).sqrt();
     if d == 0.0 {
         return None;
     }
@@ -253,6 +268,7 @@ impl Corners {
         self.useful = vec![false; nv];
         self.arc0 = vec![0.0; nv];
         self.arcw = vec![0.0; nv];
+        self.ends = vec![[0.0; 4]; nv];
         for (v, r) in rays.iter_mut().enumerate() {
             if r.is_empty() {
                 continue;
@@ -275,6 +291,8 @@ impl Corners {
                 self.useful[v] = true;
                 self.arc0[v] = from + PI / 2.0;
                 self.arcw[v] = gap - PI;
+                let (b, e) = (from + PI / 2.0, from + gap - PI / 2.0);
+                self.ends[v] = [b.cos(), b.sin(), e.cos(), e.sin()];
             }
         }
     }
@@ -484,7 +502,15 @@ impl TangentSearch {
 
     /// The arc of the circle of `v` from `from` over `sweep` in direction
     /// `dir` keeps clearance `r` from every wall.
-    fn arc_clear(&mut self, nav: &NavMesh, v: u32, r: f64, from: Point, sweep: f64, dir: f64) -> bool {
+    fn arc_clear(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        r: f64,
+        from: Point,
+        sweep: f64,
+        dir: f64,
+    ) -> bool {
         if sweep <= 0.0 {
             return true;
         }
@@ -580,6 +606,23 @@ impl TangentSearch {
         goal
     }
 
+    /// Keeps in `self.fan` only the triangles of the wall-free wedge of the
+    /// free gap at `v`: every tangent leaving the circle of `v` (from its
+    /// free arc) starts, seen from `v`, strictly inside that gap.
+    fn gap_wedge(&mut self, nav: &NavMesh, v: u32) {
+        let c = nav.p(v);
+        let m = self.corners.arc0[v as usize] + self.corners.arcw[v as usize] / 2.0;
+        let mp = Point::new(c.x + m.cos(), c.y + m.sin());
+        let hit = self.fan.iter().copied().find(|&k| {
+            let (x, y) = (nav.p(nav.v(next(k))), nav.p(nav.v(prev(k))));
+            orient2d(c, x, mp) >= 0.0 && orient2d(c, y, mp) <= 0.0
+        });
+        if let Some(k) = hit {
+            let w = nav.wedge[k as usize];
+            self.fan.retain(|&f| nav.wedge[f as usize] == w);
+        }
+    }
+
     /// Candidates of vertex `v` (cached) or of the start.
     fn candidates(&mut self, nav: &NavMesh, v: u32, from: Point) -> (u32, u32, bool) {
         if v == START {
@@ -591,6 +634,7 @@ impl TangentSearch {
             return self.cand_range[v as usize];
         }
         self.fan_of(nav, v);
+        self.gap_wedge(nav, v);
         let b = self.cand_pool.len() as u32;
         let g = self.visible(nav, nav.p(v), true);
         let rg = dedup_tail(&mut self.cand_pool, b, g);
@@ -613,6 +657,17 @@ impl TangentSearch {
         (o <= w + ANG_TOL).then_some(o)
     }
 
+    /// Cheap form of `arc_pos(..).is_some()` (the free arc spans at most
+    /// pi): `p` lies between the arc's end directions, with the same slack.
+    #[inline]
+    fn in_arc(&self, nav: &NavMesh, v: u32, p: Point) -> bool {
+        let c = nav.p(v);
+        let (dx, dy) = (p.x - c.x, p.y - c.y);
+        let e = self.corners.ends[v as usize];
+        let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
+        e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
+    }
+
     fn push(&mut self, s: State, goal: Point) {
         let id = self.states.len() as u32;
         let f = s.g + dist(s.at, goal);
@@ -622,7 +677,11 @@ impl TangentSearch {
 
     fn expand(&mut self, nav: &NavMesh, id: u32, from: Point, to: Point, r: f64) {
         let s = self.states[id as usize];
-        let (c, rc) = if s.v == START { (from, 0.0) } else { (nav.p(s.v), r) };
+        let (c, rc) = if s.v == START {
+            (from, 0.0)
+        } else {
+            (nav.p(s.v), r)
+        };
         let arr = if s.v == START {
             0.0
         } else {
@@ -670,7 +729,7 @@ impl TangentSearch {
                 let Some((p, q)) = tangent(c, rc, sdir, pw, r, dw) else {
                     continue;
                 };
-                if self.arc_pos(nav, w, dw, q).is_none() {
+                if !self.in_arc(nav, w, q) {
                     continue;
                 }
                 let Some(sw) = sweep_to(self, p) else {
@@ -734,7 +793,13 @@ impl TangentSearch {
         dom
     }
 
-    pub(crate) fn run(&mut self, nav: &NavMesh, from: Point, to: Point, r: f64) -> Result<Path, PathError> {
+    pub(crate) fn run(
+        &mut self,
+        nav: &NavMesh,
+        from: Point,
+        to: Point,
+        r: f64,
+    ) -> Result<Path, PathError> {
         self.begin(nav);
         let mut st = std::mem::take(&mut self.tris);
         st.clear();

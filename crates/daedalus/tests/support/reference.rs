@@ -612,11 +612,11 @@ pub fn shortest_radius(segs: &[(Point, Point)], s: Point, t: Point, r: f64) -> R
     let mut on: Vec<Vec<(f64, usize)>> = vec![Vec::new(); 2 * nc];
     let mut adj: Vec<Vec<(usize, f64)>> = vec![Vec::new(), Vec::new()];
     let add_node = |pts: &mut Vec<Point>,
-                        adj: &mut Vec<Vec<(usize, f64)>>,
-                        on: &mut Vec<Vec<(f64, usize)>>,
-                        ci: usize,
-                        dir: usize,
-                        p: Point| {
+                    adj: &mut Vec<Vec<(usize, f64)>>,
+                    on: &mut Vec<Vec<(f64, usize)>>,
+                    ci: usize,
+                    dir: usize,
+                    p: Point| {
         pts.push(p);
         adj.push(Vec::new());
         let id = pts.len() - 1;
