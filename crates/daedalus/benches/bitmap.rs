@@ -1,9 +1,14 @@
-//! Trace + optimise (daedalus::bitmap, tolerance 1) against imageproc's
-//! border following + Douglas-Peucker (geo) at the same tolerance, on the
-//! shared bitmaps and a few maps. Decoding is outside the timed part for
-//! both. Set BITMAP_BENCH_ALL=1 to run every map.
+//! Trace + optimise (daedalus::bitmap, tolerance 1, turd_size 0) against
+//! imageproc's border following + Douglas-Peucker (geo::Simplify) at the
+//! same tolerance, on the same 1-bit images; decoding and the conversion to
+//! each library's input are outside the timed part. The reference's
+//! contours are the border pixels (8-connected, pixel positions), ours the
+//! pixel corners; both keep every dropped point within Euclidean distance 1
+//! of its segment. Throughput is in pixels. The default set is the shared
+//! bitmaps and five maps; BITMAP_BENCH_ALL=1 runs every image under
+//! bitmaps/ and maps/.
 //!
-//! cargo bench -p daedalus --features image,serde --bench bitmap -- --warm-up-time 1 --measurement-time 3
+//! cargo bench -p daedalus --features image --bench bitmap -- --warm-up-time 1 --measurement-time 3
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
@@ -50,6 +55,12 @@ fn bench(c: &mut Criterion) {
     files.extend(maps.iter().map(|m| format!("maps/{m}.png")));
     if std::env::var_os("BITMAP_BENCH_ALL").is_some() {
         files.clear();
+        for f in std::fs::read_dir(dir.join("bitmaps")).unwrap() {
+            let f = f.unwrap().path();
+            if f.extension().is_some_and(|e| e == "png") {
+                files.push(f.strip_prefix(&dir).unwrap().display().to_string());
+            }
+        }
         for fam in std::fs::read_dir(dir.join("maps")).unwrap() {
             let fam = fam.unwrap().path();
             if fam.is_dir() {

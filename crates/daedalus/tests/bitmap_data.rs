@@ -126,7 +126,10 @@ fn reference_vertices(bm: &Bitmap, t: f64) -> (usize, usize) {
             geo::LineString::new(ls).simplify(t).0.len() - 1
         })
         .collect();
-    (counts.iter().sum(), counts.iter().filter(|&&c| c < 3).count())
+    (
+        counts.iter().sum(),
+        counts.iter().filter(|&&c| c < 3).count(),
+    )
 }
 
 /// Vertex counts against imageproc contours + Douglas-Peucker at the same
@@ -199,7 +202,10 @@ fn vertices_against_contours_plus_douglas_peucker() {
             ratios[ratios.len() / 2],
             ratios[ratios.len() - 1]
         );
-        assert!(g_ours < g_ref, "at {t}: {g_ours} vertices, reference {g_ref}");
+        assert!(
+            g_ours < g_ref,
+            "at {t}: {g_ours} vertices, reference {g_ref}"
+        );
     }
     println!("not fewer vertices on: {worse:?}");
 }

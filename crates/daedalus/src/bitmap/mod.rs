@@ -6,22 +6,26 @@
 //!    for diagonal pinches, nesting (outer / hole, parent, depth) to any
 //!    depth, specks of at most `turd_size` pixels dropped.
 //! 2. and 3. [`trace`]: each outline becomes the polygon with the fewest
-//!    vertices (Potrace's dynamic programme over possible segments, ties
-//!    broken by squared-distance penalties) that stays within `tolerance`
-//!    of the outline; vertices then move onto least-squares lines when
-//!    that keeps the bound.
+//!    vertices (Potrace's dynamic programme, ties broken by Potrace's
+//!    penalty) under Douglas-Peucker's deviation measure: every outline
+//!    point within Euclidean distance `tolerance` of the polygon segment
+//!    replacing it. Vertices are outline points, then move (by at most
+//!    `tolerance`) onto least-squares line intersections where a direct
+//!    check keeps the bound; segments admitted at 1.5 x `tolerance` are
+//!    tried first and kept only if, after that placement and repair, they
+//!    need fewer vertices than the strict programme.
 //!
 //! Coordinates are pixel units: pixel (col, row) covers [col, col+1] x
 //! [row, row+1], rows counted downward (the map PNG / scenario convention).
 //! Outer rings run counter-clockwise and holes clockwise in that (x, y)
 //! frame (positive / negative shoelace area), as in the scenario rings.
 //!
-//! The tolerance bound is exact in this sense: every polygon is within
-//! Euclidean distance `tolerance` of its outline in a strong, homotopic
-//! sense (each segment is within `tolerance` of the outline piece it
-//! replaces, and each vertex within `tolerance` of its outline point), so
-//! an even-odd fill of the polygons differs from the image only at pixels
-//! whose centre is within `tolerance` of the pixel border.
+//! The tolerance bound is checked directly on the result: every outline
+//! corner (hence every outline point) is within `tolerance` of the polygon
+//! segment that replaces it, and every vertex within `tolerance` of its
+//! outline point, so each segment is also within `tolerance` of its piece
+//! of outline, and an even-odd fill of the polygons differs from the image
+//! only at pixels whose centre is within `tolerance` of the pixel border.
 //!
 //! With `tolerance` > 0 polygons of features thinner than 2 x `tolerance`
 //! may touch or cross each other; use [`TraceOptions::exact`] (tolerance 0)

@@ -63,6 +63,9 @@ fn tol2(t: f64) -> f64 {
 /// points across it.
 type Line = ((f64, f64), (f64, f64), f64);
 
+/// Predecessors examined per point in the penalty tie-break.
+const CAND_CAP: usize = 48;
+
 /// Widening of the admission rule for the relaxed candidate.
 const RELAX: f64 = 1.5;
 
@@ -81,14 +84,6 @@ pub(crate) struct Optimizer {
     pen: Vec<f64>,
     prev: Vec<usize>,
     cand: Vec<usize>,
-    /// Blocks of BLOCK runs (corner list positions bB..=(b+1)B): the hull
-    /// vertices of their corners (none: the block turns, no fast path),
-    /// hull b = blk_hull[blk_off[b]..blk_off[b + 1]], and its two step
-    /// directions.
-    blk_hull: Vec<(f64, f64)>,
-    blk_off: Vec<usize>,
-    blk_dirs: Vec<((f64, f64), (f64, f64))>,
-    scratch: Vec<(f64, f64)>,
 }
 
 impl Optimizer {
@@ -134,7 +129,6 @@ impl Optimizer {
             return self.corners_only();
         }
         self.prefix_sums();
-        self.blocks();
         // Relaxed first (segments whose chord is within RELAX * t, the
         // least-squares placement of stage 3 brings most within t); the
         // direct check repairs the rest. Without splits it has at most the
@@ -188,50 +182,6 @@ impl Optimizer {
             .collect()
     }
 
-    /// The blocks of the fast path of [`Self::compute_reach`].
-    fn blocks(&mut self) {
-        self.blk_off.clear();
-        self.blk_hull.clear();
-        self.blk_dirs.clear();
-        self.blk_off.push(0);
-        let nc = self.cidx.len();
-        let mut b = 0;
-        while (b + 1) * BLOCK < nc {
-            let (k0, k1) = (b * BLOCK, (b + 1) * BLOCK);
-            let mut dirs = [(0.0, 0.0); 2];
-            let mut nd = 0;
-            let mut ok = true;
-            for k in k0..k1 {
-                let a = self.cidx[k];
-                let d = sub(self.p[a + 1], self.p[a]);
-                if nd > 0 && d == dirs[0] || nd > 1 && d == dirs[1] {
-                    continue;
-                }
-                if nd == 2 {
-                    ok = false;
-                    break;
-                }
-                dirs[nd] = d;
-                nd += 1;
-            }
-            if nd == 2 && dot(dirs[0], dirs[1]) != 0.0 {
-                ok = false;
-            }
-            if nd == 1 {
-                dirs[1] = dirs[0];
-            }
-            if ok {
-                self.scratch.clear();
-                self.scratch
-                    .extend((k0..=k1).map(|k| self.p[self.cidx[k]]));
-                hull(&mut self.scratch, &mut self.blk_hull);
-            }
-            self.blk_dirs.push((dirs[0], dirs[1]));
-            self.blk_off.push(self.blk_hull.len());
-            b += 1;
-        }
-    }
-
     /// reach[i] for every start i (see the module docs), capped at n.
     fn compute_reach(&mut self, t: f64) {
         let n = self.corner.len();
@@ -240,7 +190,6 @@ impl Optimizer {
         let p = &self.p;
         let cidx = &self.cidx;
         let cs = &mut self.cs;
-        let (bh, bo, bd) = (&self.blk_hull, &self.blk_off, &self.blk_dirs);
         self.reach.clear();
         self.reach.resize(n + 1, n);
         // cidx[ci] = the first corner after i.
@@ -261,69 +210,6 @@ impl Optimizer {
             let reach = loop {
                 if a >= n {
                     break n;
-                }
-                // Fast path over a whole block that only steps in two
-                // perpendicular directions e1, e2 and lies in the quadrant
-                // u.e1 >= 0, u.e2 >= 0 seen from the start: there |u| grows
-                // along the walk, so no point lies beyond an end point, and
-                // the distance to a ray (convex in the point) is largest at
-                // hull vertices, so they alone narrow the cone; every end
-                // point in the block (in the hull) must lie in the result.
-                if cj % BLOCK == 0 && cj / BLOCK + 1 < bo.len() {
-                    let b = cj / BLOCK;
-                    let hv = &bh[bo[b]..bo[b + 1]];
-                    let (e1, e2) = bd[b];
-                    let va = sub(p[a], org);
-                    let mut pass = !hv.is_empty() && dot(va, va) >= max_r2;
-                    let (mut lo2, mut hi2, mut hc2, mut mr2) = (lo, hi, has_cone, max_r2);
-                    if pass {
-                        for &q in hv {
-                            let u = sub(q, org);
-                            if dot(u, e1) < 0.0 || dot(u, e2) < 0.0 {
-                                pass = false;
-                                break;
-                            }
-                            let r2 = dot(u, u);
-                            mr2 = mr2.max(r2);
-                            if r2 > t2 {
-                                let c = (r2 - t2).sqrt();
-                                let l = (u.0 * c + u.1 * tt, -u.0 * tt + u.1 * c);
-                                let h = (u.0 * c - u.1 * tt, u.0 * tt + u.1 * c);
-                                if !hc2 {
-                                    (lo2, hi2) = (l, h);
-                                    hc2 = true;
-                                } else {
-                                    if cross(lo2, l) > 0.0 {
-                                        lo2 = l;
-                                    }
-                                    if cross(hi2, h) < 0.0 {
-                                        hi2 = h;
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    if pass && hc2 {
-                        let mid = (lo2.0 + hi2.0, lo2.1 + hi2.1);
-                        pass = cross(lo2, hi2) >= 0.0
-                            && hv.iter().all(|&q| {
-                                let u = sub(q, org);
-                                cross(lo2, u) >= 0.0 && cross(u, hi2) >= 0.0 && dot(u, mid) > 0.0
-                            });
-                    }
-                    if pass {
-                        (lo, hi, has_cone, max_r2) = (lo2, hi2, hc2, mr2);
-                        for &q in hv {
-                            let u = sub(q, org);
-                            let r2 = dot(u, u);
-                            if r2 > t2 {
-                                cs.push((u.0, u.1, r2));
-                            }
-                        }
-                        cj += BLOCK;
-                        a = cidx[cj];
-                        continue;
-                    }
                 }
                 // Corner a lies strictly inside every later segment.
                 let v = sub(p[a], org);
@@ -510,7 +396,10 @@ impl Optimizer {
                 }
                 let mut best = f64::INFINITY;
                 let mut arg = 0;
-                for &i in &cand[..active] {
+                // At most CAND_CAP candidates (those reaching farthest): a
+                // long straight wall split between two layers would make
+                // this quadratic; the count is the same whichever is taken.
+                for &i in &cand[..active.min(CAND_CAP)] {
                     let v = self.pen[i] + self.penalty(i, j);
                     if v < best {
                         best = v;
@@ -716,39 +605,6 @@ impl Optimizer {
     }
 }
 
-/// Runs per block of the reach fast path.
-const BLOCK: usize = 16;
-
-/// Convex hull vertices of `pts` (sorted in place), appended to `out`.
-fn hull(pts: &mut [(f64, f64)], out: &mut Vec<(f64, f64)>) {
-    pts.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.total_cmp(&b.1)));
-    let start = out.len();
-    for pass in 0..2 {
-        let base = out.len();
-        let iter: Box<dyn Iterator<Item = &(f64, f64)>> = if pass == 0 {
-            Box::new(pts.iter())
-        } else {
-            Box::new(pts.iter().rev())
-        };
-        for &q in iter {
-            while out.len() >= base + 2 {
-                let k = out.len();
-                if cross(sub(out[k - 1], out[k - 2]), sub(q, out[k - 2])) <= 0.0 {
-                    out.pop();
-                } else {
-                    break;
-                }
-            }
-            out.push(q);
-        }
-        // The last point of a chain is the first of the other.
-        out.pop();
-    }
-    if out.len() == start {
-        out.push(pts[0]);
-    }
-}
-
 /// The parameter s of smallest |s| with x + s d inside [0, w] x [0, h].
 fn into_box(x: (f64, f64), d: (f64, f64), size: (f64, f64)) -> Option<f64> {
     let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
@@ -763,7 +619,7 @@ fn into_box(x: (f64, f64), d: (f64, f64), size: (f64, f64)) -> Option<f64> {
             hi = hi.min(a.max(b));
         }
     }
-    (lo <= hi).then(|| if lo > 0.0 { lo } else if hi < 0.0 { hi } else { 0.0 })
+    (lo <= hi).then_some(lo.max(0.0).min(hi))
 }
 
 /// Corners farther from the start than the end point u must be within t

@@ -115,8 +115,7 @@ pub(crate) fn trace_outlines_with(
         while x <= w {
             if x + 9 <= gs {
                 let a = u64::from_ne_bytes(tr.grid[row0 + x..row0 + x + 8].try_into().unwrap());
-                let b =
-                    u64::from_ne_bytes(tr.grid[row0 + x + 1..row0 + x + 9].try_into().unwrap());
+                let b = u64::from_ne_bytes(tr.grid[row0 + x + 1..row0 + x + 9].try_into().unwrap());
                 if a == b {
                     x += 8;
                     continue;
