@@ -331,7 +331,7 @@ impl Search {
     #[inline]
     fn push_full(&mut self, nav: &NavMesh, root: u32, rp: Point, g: f64, h: u32) {
         let o = nav.opp[h as usize];
-        if o == NONE || nav.wall[h as usize] || self.dead_end(nav, o) {
+        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
             return;
         }
         let l = nav.p(nav.v(o));
@@ -356,7 +356,7 @@ impl Search {
     #[inline]
     fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
         let o = nav.opp[h as usize];
-        if o == NONE || nav.wall[h as usize] || self.dead_end(nav, o) {
+        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
             return;
         }
         let pl = nav.p(nav.v(o));
