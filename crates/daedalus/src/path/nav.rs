@@ -351,10 +351,7 @@ impl NavMesh {
         let mut end = vec![0u32; nt];
         let mut counter = 0u32;
         let mut stack: Vec<(u32, bool)> = Vec::new();
-        for r in 0..nt {
-            if exit[r] != NONE {
-                continue;
-            }
+        for (r, _) in exit.iter().enumerate().filter(|(_, e)| **e == NONE) {
             stack.push((r as u32, false));
             while let Some((t, done)) = stack.pop() {
                 let tu = t as usize;
