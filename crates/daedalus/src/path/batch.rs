@@ -31,10 +31,19 @@ pub fn find_paths(nav: &NavMesh, queries: &[Query]) -> Vec<Result<Path, PathErro
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
+        // A few chunks per thread, one finder per chunk: a finder's buffers
+        // are sized to the mesh, so making one per query would cost O(n).
+        let chunk = queries
+            .len()
+            .div_ceil(8 * rayon::current_num_threads())
+            .max(1);
         queries
-            .par_iter()
-            .map_init(PathFinder::new, |f, q| {
-                f.find_path(nav, q.from, q.to, q.radius)
+            .par_chunks(chunk)
+            .flat_map_iter(|c| {
+                let mut f = PathFinder::new();
+                c.iter()
+                    .map(|q| f.find_path(nav, q.from, q.to, q.radius))
+                    .collect::<Vec<_>>()
             })
             .collect()
     }

@@ -55,6 +55,9 @@ pub struct NavMesh {
     /// its subtree's range (`pre[u]` in `pre[t]..end[t]` iff `u` is below `t`).
     pub(crate) pre: Vec<u32>,
     pub(crate) end: Vec<u32>,
+    /// Per half-edge: a wall, the border, or the way down into a dead end
+    /// (one flag to test on the search's hot path).
+    pub(crate) shut: Vec<bool>,
 }
 
 impl NavMesh {
@@ -171,9 +174,10 @@ impl NavMesh {
         pos: Vec<Point>,
         tv: Vec<u32>,
         opp: Vec<u32>,
-        mut wall: Vec<bool>,
+        wall: Vec<bool>,
         bounds: [f64; 4],
     ) -> NavMesh {
+        let (tv, opp, mut wall) = spatial_order(&pos, tv, opp, wall, bounds);
         let mut corner = vec![false; pos.len()];
         for h in 0..tv.len() {
             if opp[h] == NONE {
@@ -199,6 +203,7 @@ impl NavMesh {
             exit: Vec::new(),
             pre: Vec::new(),
             end: Vec::new(),
+            shut: Vec::new(),
         };
         nav.build_wedges();
         nav.build_grid();
@@ -346,10 +351,7 @@ impl NavMesh {
         let mut end = vec![0u32; nt];
         let mut counter = 0u32;
         let mut stack: Vec<(u32, bool)> = Vec::new();
-        for r in 0..nt {
-            if exit[r] != NONE {
-                continue;
-            }
+        for (r, _) in exit.iter().enumerate().filter(|(_, e)| **e == NONE) {
             stack.push((r as u32, false));
             while let Some((t, done)) = stack.pop() {
                 let tu = t as usize;
@@ -367,6 +369,12 @@ impl NavMesh {
                 }
             }
         }
+        self.shut = (0..self.tv.len())
+            .map(|h| {
+                let o = self.opp[h];
+                self.wall[h] || o == NONE || exit[(o / 3) as usize] == o
+            })
+            .collect();
         self.exit = exit;
         self.pre = pre;
         self.end = end;
@@ -562,6 +570,67 @@ impl NavMesh {
             cur = nc;
         }
     }
+}
+
+/// Renumbers the triangles along a Z-order curve of their centroids, so
+/// that triangles near in the plane are near in memory (the search walks
+/// neighbours; the triangulation's own face order follows its edit history).
+fn spatial_order(
+    pos: &[Point],
+    tv: Vec<u32>,
+    opp: Vec<u32>,
+    wall: Vec<bool>,
+    bounds: [f64; 4],
+) -> (Vec<u32>, Vec<u32>, Vec<bool>) {
+    let nt = tv.len() / 3;
+    let [x0, y0, x1, y1] = bounds;
+    let (w, h) = (
+        (x1 - x0).max(f64::MIN_POSITIVE),
+        (y1 - y0).max(f64::MIN_POSITIVE),
+    );
+    let spread = |v: u32| {
+        let mut v = v as u64 & 0xffff;
+        v = (v | (v << 8)) & 0x00ff_00ff;
+        v = (v | (v << 4)) & 0x0f0f_0f0f;
+        v = (v | (v << 2)) & 0x3333_3333;
+        (v | (v << 1)) & 0x5555_5555
+    };
+    let code = |t: usize| {
+        let (a, b, c) = (
+            pos[tv[3 * t] as usize],
+            pos[tv[3 * t + 1] as usize],
+            pos[tv[3 * t + 2] as usize],
+        );
+        let cx = ((a.x + b.x + c.x) / 3.0 - x0) / w;
+        let cy = ((a.y + b.y + c.y) / 3.0 - y0) / h;
+        let q = |f: f64| (f.clamp(0.0, 1.0) * 65535.0) as u32;
+        spread(q(cx)) | (spread(q(cy)) << 1)
+    };
+    let mut order: Vec<(u64, u32)> = (0..nt).map(|t| (code(t), t as u32)).collect();
+    order.sort_unstable();
+    let mut new_of = vec![0u32; nt];
+    for (n, &(_, t)) in order.iter().enumerate() {
+        new_of[t as usize] = n as u32;
+    }
+    let remap = |e: u32| {
+        if e == NONE {
+            NONE
+        } else {
+            3 * new_of[(e / 3) as usize] + e % 3
+        }
+    };
+    let mut ntv = Vec::with_capacity(tv.len());
+    let mut nopp = Vec::with_capacity(tv.len());
+    let mut nwall = Vec::with_capacity(tv.len());
+    for &(_, t) in &order {
+        for i in 0..3 {
+            let e = 3 * t as usize + i;
+            ntv.push(tv[e]);
+            nopp.push(remap(opp[e]));
+            nwall.push(wall[e]);
+        }
+    }
+    (ntv, nopp, nwall)
 }
 
 #[inline]

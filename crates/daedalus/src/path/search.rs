@@ -331,7 +331,7 @@ impl Search {
     #[inline]
     fn push_full(&mut self, nav: &NavMesh, root: u32, rp: Point, g: f64, h: u32) {
         let o = nav.opp[h as usize];
-        if o == NONE || nav.wall[h as usize] || self.dead_end(nav, o) {
+        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
             return;
         }
         let l = nav.p(nav.v(o));
@@ -356,7 +356,7 @@ impl Search {
     #[inline]
     fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
         let o = nav.opp[h as usize];
-        if o == NONE || nav.wall[h as usize] || self.dead_end(nav, o) {
+        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
             return;
         }
         let pl = nav.p(nav.v(o));
@@ -566,6 +566,52 @@ impl Search {
 #[cfg(test)]
 mod tests {
     use super::Heap;
+    use crate::Point;
+    use crate::path::{NavMesh, PathError, PathFinder};
+    use crate::triangulation::Cdt;
+
+    /// Two pockets (x in [4, 6] and [7, 9], y < 6) open only at the top:
+    /// dead ends of the triangle graph. Paths into, out of and between
+    /// them must still be found (lengths worked by hand).
+    #[test]
+    fn dead_end_pockets_are_entered_only_for_the_goal() {
+        let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+        for x in [4.0, 6.0, 7.0, 9.0] {
+            cdt.insert_segment([x, 0.0], [x, 6.0]).unwrap();
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        assert!(nav.exit.iter().any(|&e| e != u32::MAX), "no dead end found");
+        let mut f = PathFinder::new();
+        let mut len = |a: [f64; 2], b: [f64; 2]| {
+            f.find_path(&nav, Point::from(a), Point::from(b), 0.0)
+                .map(|p| p.length())
+        };
+        let d = |a: [f64; 2], b: [f64; 2]| (a[0] - b[0]).hypot(a[1] - b[1]);
+        let close = |x: Result<f64, PathError>, e: f64| {
+            let x = x.unwrap();
+            assert!((x - e).abs() < 1e-9, "{x} != {e}");
+        };
+        // Into the first pocket round its corner (4, 6).
+        close(
+            len([1.0, 1.0], [5.0, 1.0]),
+            d([1.0, 1.0], [4.0, 6.0]) + d([4.0, 6.0], [5.0, 1.0]),
+        );
+        // Out of it, the other way.
+        close(
+            len([5.0, 1.0], [1.0, 1.0]),
+            d([1.0, 1.0], [4.0, 6.0]) + d([4.0, 6.0], [5.0, 1.0]),
+        );
+        // From one pocket to the other: over (6, 6) and (7, 6).
+        close(
+            len([5.0, 1.0], [8.0, 1.0]),
+            d([5.0, 1.0], [6.0, 6.0]) + 1.0 + d([7.0, 6.0], [8.0, 1.0]),
+        );
+        // Past both pockets without entering them.
+        close(
+            len([1.0, 1.0], [9.5, 1.0]),
+            d([1.0, 1.0], [4.0, 6.0]) + 5.0 + d([9.0, 6.0], [9.5, 1.0]),
+        );
+    }
 
     #[test]
     fn heap_pops_in_key_order() {
