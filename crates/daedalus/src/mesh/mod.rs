@@ -21,12 +21,12 @@
 //! convert with `VertexId::idx` / [`Mesh::vertex_handle`] (and the same for
 //! edges and faces).
 
+mod columns;
 mod dump;
 mod handles;
 mod iter;
 pub(crate) mod journal;
 pub(crate) mod ops;
-mod columns;
 
 pub use dump::MeshDump;
 pub use handles::{EdgeId, FaceId, MeshError, VertexId};

@@ -1,8 +1,8 @@
 //! Crate-internal mesh surgery: the rectangle primitive, slot allocation
 //! with free lists, face/edge splits, flips and re-stitching of a hole.
 
-use super::journal::Undo;
 use super::columns::{Column, HalfEdges};
+use super::journal::Undo;
 use super::{Generations, Mesh, NONE, OUTER_FACES};
 use crate::Point;
 
