@@ -12,7 +12,6 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
-use geo::Simplify;
 
 fn data_dir() -> std::path::PathBuf {
     if let Some(d) = std::env::var_os("DAEDALUS_DATA") {
@@ -21,22 +20,11 @@ fn data_dir() -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
 }
 
+#[path = "../tests/support/douglas_peucker.rs"]
+mod douglas_peucker;
+
 fn reference(img: &image::GrayImage, t: f64) -> usize {
-    imageproc::contours::find_contours::<i32>(img)
-        .iter()
-        .map(|c| {
-            if c.points.len() < 3 {
-                return c.points.len();
-            }
-            let mut ls: Vec<geo::Coord<f64>> = c
-                .points
-                .iter()
-                .map(|p| geo::coord! { x: p.x as f64, y: p.y as f64 })
-                .collect();
-            ls.push(ls[0]);
-            geo::LineString::new(ls).simplify(t).0.len() - 1
-        })
-        .sum()
+    douglas_peucker::contour_vertex_counts(img, t).iter().sum()
 }
 
 fn bench(c: &mut Criterion) {

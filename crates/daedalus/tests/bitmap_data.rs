@@ -6,6 +6,9 @@
 #[path = "bitmap_util.rs"]
 mod util;
 
+#[path = "support/douglas_peucker.rs"]
+mod douglas_peucker;
+
 use std::path::PathBuf;
 
 use daedalus::Point;
@@ -107,25 +110,10 @@ fn every_image_stays_within_tolerance() {
 /// vertex count and the number of contours left with 1 or 2 points (a
 /// speck or a 1-pixel-thin line: no polygon, where ours keeps a triangle).
 fn reference_vertices(bm: &Bitmap, t: f64) -> (usize, usize) {
-    use geo::Simplify;
     let img = image::GrayImage::from_fn(bm.width as u32, bm.height as u32, |x, y| {
         image::Luma([if bm.get(x as i64, y as i64) { 255 } else { 0 }])
     });
-    let counts: Vec<usize> = imageproc::contours::find_contours::<i32>(&img)
-        .iter()
-        .map(|c| {
-            if c.points.len() < 3 {
-                return c.points.len();
-            }
-            let mut ls: Vec<geo::Coord<f64>> = c
-                .points
-                .iter()
-                .map(|p| geo::coord! { x: p.x as f64, y: p.y as f64 })
-                .collect();
-            ls.push(ls[0]);
-            geo::LineString::new(ls).simplify(t).0.len() - 1
-        })
-        .collect();
+    let counts = douglas_peucker::contour_vertex_counts(&img, t);
     (
         counts.iter().sum(),
         counts.iter().filter(|&&c| c < 3).count(),
