@@ -25,14 +25,28 @@ pub fn insert_segments(cdt: &mut Cdt, s: &Scenario) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The static mesh of a scenario: bounds, every ring closed, every segment.
+/// The static mesh of a scenario: bounds, every ring closed, every segment,
+/// inserted in one `Cdt::insert_shapes` call (one undo scope for the lot).
 pub fn build_walls(s: &Scenario) -> Result<Cdt, CliError> {
     let mut cdt = empty_world(s)?;
-    for i in 0..s.rings.len() {
-        cdt.insert_shape(&s.ring_points(i), true)
-            .map_err(CliError::cdt(format!("ring {i}")))?;
+    let rings = (0..s.rings.len()).map(|i| (s.ring_points(i), true));
+    let segments = s
+        .segments
+        .iter()
+        .map(|g| (vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])], false));
+    let shapes: Vec<(Vec<Point>, bool)> = rings.chain(segments).collect();
+    if let Err(e) = cdt.insert_shapes(&shapes) {
+        // The failed call changed nothing: replay one by one to name the culprit.
+        for (i, (points, closed)) in shapes.iter().enumerate() {
+            let what = match i.checked_sub(s.rings.len()) {
+                None => format!("ring {i}"),
+                Some(j) => format!("segment {j}"),
+            };
+            cdt.insert_shape(points, *closed)
+                .map_err(CliError::cdt(what))?;
+        }
+        return Err(CliError::cdt("walls")(e));
     }
-    insert_segments(&mut cdt, s)?;
     Ok(cdt)
 }
 

@@ -108,3 +108,17 @@ fn unwritable_mesh_out() {
     // Either the mesh can't be built yet (core stub) or the file can't be written.
     assert!(err.starts_with("daedalus: "), "{err:?}");
 }
+
+#[test]
+fn bad_wall_is_named() {
+    let f = temp_file(
+        "zero-segment.scenario.json",
+        r#"{"bounds":[0,0,10,10],"rings":[[1,1,3,1,2,2]],"segments":[[4,4,6,6],[5,5,5,5]]}"#,
+    );
+    assert_one_line_error(&["scenario", &f, "--json"], "segment 1");
+    let f = temp_file(
+        "point-ring.scenario.json",
+        r#"{"bounds":[0,0,10,10],"rings":[[1,1,3,1,2,2],[4,4,4,4,4,4]]}"#,
+    );
+    assert_one_line_error(&["scenario", &f, "--json"], "ring 1");
+}
