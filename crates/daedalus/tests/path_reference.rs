@@ -649,6 +649,9 @@ fn polyline_within_tight_gap() {
         check_polyline(&walls, &pts, 1.0 - slack).unwrap();
     }
     for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-13] {
-        assert!(matches!(p.polyline_within(bad), Err(PathError::BadSlack(_))));
+        assert!(matches!(
+            p.polyline_within(bad),
+            Err(PathError::BadSlack(_))
+        ));
     }
 }

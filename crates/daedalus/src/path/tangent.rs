@@ -107,9 +107,9 @@ pub(crate) struct TangentSearch {
     near_stamp: Vec<u32>,
     near_range: Vec<(u32, u32)>,
     near_pool: Vec<(Point, Point)>,
-    /// Per vertex and side: expanded arrivals (point, g).
+    /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
     arr_stamp: Vec<u32>,
-    arr_list: Vec<Vec<(Point, f64)>>,
+    arr_list: Vec<Vec<(Point, f64, f64)>>,
     stack: Vec<(u32, Point, Point)>,
     tris: Vec<u32>,
     /// The triangles containing the goal.
@@ -472,6 +472,29 @@ impl TangentSearch {
             return false;
         };
         let tol = r * (1.0 - CLEAR_TOL);
+        // Cheap rejection: an edge wholly on one side of the strip (or cap
+        // region) more than `r` from the segment's line (with slack for the
+        // rounding) is at least `r` from the segment.
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = if len > 0.0 {
+            (dx / len, dy / len)
+        } else {
+            (0.0, 0.0)
+        };
+        let m = r + 1e-9 * (r + len);
+        let far = |x: Point, y: Point| {
+            if len == 0.0 {
+                return false;
+            }
+            let (xa, ya) = ((x.x - a.x, x.y - a.y), (y.x - a.x, y.y - a.y));
+            let (cx, cy) = (ux * xa.1 - uy * xa.0, ux * ya.1 - uy * ya.0);
+            let (tx, ty) = (ux * xa.0 + uy * xa.1, ux * ya.0 + uy * ya.1);
+            (cx > m && cy > m)
+                || (cx < -m && cy < -m)
+                || (tx < -m && ty < -m)
+                || (tx > len + m && ty > len + m)
+        };
         let ep = self.flood_epoch();
         self.stack.clear();
         self.stack.push((t0, a, a));
@@ -479,10 +502,19 @@ impl TangentSearch {
         while let Some((t, _, _)) = self.stack.pop() {
             for i in 0..3 {
                 let h = 3 * t + i;
+                let wall = nav.wall[h as usize];
+                // An edge into a triangle already reached needs no test.
+                let u = if wall { NONE } else { nav.opp[h as usize] / 3 };
+                if !wall && self.tri_mark[u as usize] == ep {
+                    continue;
+                }
                 let x = nav.p(nav.v(h));
                 let y = nav.p(nav.v(next(h)));
+                if far(x, y) {
+                    continue;
+                }
                 let d = seg_seg(a, b, x, y);
-                if nav.wall[h as usize] {
+                if wall {
                     if d < tol {
                         return false;
                     }
@@ -491,11 +523,8 @@ impl TangentSearch {
                 if d >= r {
                     continue;
                 }
-                let u = nav.opp[h as usize] / 3;
-                if self.tri_mark[u as usize] != ep {
-                    self.tri_mark[u as usize] = ep;
-                    self.stack.push((u, a, a));
-                }
+                self.tri_mark[u as usize] = ep;
+                self.stack.push((u, a, a));
             }
         }
         true
@@ -532,7 +561,9 @@ impl TangentSearch {
                     let o = nav.opp[h as usize];
                     let seen = o != NONE && self.he_mark[o as usize] == he_ep;
                     self.he_mark[h as usize] = he_ep;
-                    if !seen {
+                    // The walls at `v` bound its free arc: every arc inside
+                    // it keeps `r` from them.
+                    if !seen && x != pv && y != pv {
                         self.near_pool.push((x, y));
                     }
                     // Walls do not stop this flood: the arcs near `v` may
@@ -575,9 +606,14 @@ impl TangentSearch {
         let a0 = if dir > 0.0 { a } else { a - sweep };
         let (b, e) = self.near_walls(nav, v, r);
         let tol = r * (1.0 - CLEAR_TOL);
+        // The arc lies in the disc about its midpoint through its ends: a
+        // wall farther than that radius (plus rounding slack) is clear.
+        let (sm, cm) = (a0 + sweep / 2.0).sin_cos();
+        let mid = Point::new(c.x + r * cm, c.y + r * sm);
+        let reach = tol + 2.0 * r * (sweep / 4.0).sin() + 1e-9 * r;
         self.near_pool[b as usize..e as usize]
             .iter()
-            .all(|&(x, y)| arc_seg(c, r, a0, sweep, x, y) >= tol)
+            .all(|&(x, y)| point_seg(mid, x, y) >= reach || arc_seg(c, r, a0, sweep, x, y) >= tol)
     }
 
     /// Corners seen from `o` (a visibility flood over the triangles from
@@ -592,7 +628,11 @@ impl TangentSearch {
         self.stack.clear();
         let out = |p: Point| cone.map_or(0, |c| c.outside(p));
         // Initial windows: the far edges of the first triangles.
-        let n = if from_vertex { self.fan.len() } else { 3 * self.tris.len() };
+        let n = if from_vertex {
+            self.fan.len()
+        } else {
+            3 * self.tris.len()
+        };
         for k in 0..n {
             let (t, h) = if from_vertex {
                 let c = self.fan[k];
@@ -691,7 +731,13 @@ impl TangentSearch {
 
     /// Candidates of the start, or of vertex `v` inside `cone`, appended
     /// to `cand_pool`.
-    fn candidates(&mut self, nav: &NavMesh, v: u32, from: Point, cone: Option<&Cone>) -> (u32, u32, bool) {
+    fn candidates(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        from: Point,
+        cone: Option<&Cone>,
+    ) -> (u32, u32, bool) {
         let b = self.cand_pool.len() as u32;
         if v == START {
             let g = self.visible(nav, from, false, None);
@@ -753,7 +799,11 @@ impl TangentSearch {
         let cone = (s.v != START).then(|| {
             let k = s.v as usize;
             let e = self.corners.ends[k];
-            let end = if s.dir > 0.0 { (e[2], e[3]) } else { (e[0], e[1]) };
+            let end = if s.dir > 0.0 {
+                (e[2], e[3])
+            } else {
+                (e[0], e[1])
+            };
             Cone::of(c, r, s.at, end, self.corners.arcw[k] - arr, s.dir)
         });
         let (b, e, goal) = self.candidates(nav, s.v, from, cone.as_ref());
@@ -843,10 +893,7 @@ impl TangentSearch {
         };
         let list = std::mem::take(&mut self.arr_list[slot]);
         let mut dom = false;
-        for &(a, g) in &list {
-            let Some(oa) = self.arc_pos(nav, s.v, s.dir, a) else {
-                continue;
-            };
+        for &(a, g, oa) in &list {
             if oa > os + 1e-12 {
                 continue;
             }
@@ -919,7 +966,9 @@ impl TangentSearch {
                 self.states[id as usize].checked = true;
                 if s.v != GOAL {
                     let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
-                    self.arr_list[slot].push((s.at, s.g));
+                    if let Some(o) = self.arc_pos(nav, s.v, s.dir, s.at) {
+                        self.arr_list[slot].push((s.at, s.g, o));
+                    }
                 }
             }
             if s.v == GOAL {
