@@ -530,7 +530,7 @@ impl TangentSearch {
         true
     }
 
-    /// Walls within `2 r` of vertex `v` (cached per query).
+    /// Walls within `2 r` of vertex `v`, except those at `v` (cached per query).
     fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
         if self.near_stamp[v as usize] == self.qe {
             return self.near_range[v as usize];
