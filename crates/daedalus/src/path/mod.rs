@@ -240,8 +240,9 @@ impl Path {
     /// let t = Turn { center: c, radius: 1.0, from: Point::new(0.0, -1.0), to: Point::new(0.0, 1.0), ccw: true };
     /// let p = Path { start: Point::new(-5.0, -1.0), goal: Point::new(-5.0, 1.0), radius: 1.0, turns: vec![t] };
     /// let pts = p.polyline_within(1e-3).unwrap();
-    /// // Every corner of the polyline is within 1e-3 outside the circle.
-    /// assert!(pts.iter().all(|q| q.distance(c) <= 1.0 + 1e-3 + 1e-12));
+    /// // Between start and goal every corner is within 1e-3 outside the circle.
+    /// let arc = &pts[1..pts.len() - 1];
+    /// assert!(arc.iter().all(|q| q.distance(c) >= 1.0 - 1e-12 && q.distance(c) <= 1.0 + 1e-3 + 1e-12));
     /// assert_eq!(p.polyline_within(0.0), Err(PathError::BadSlack(0.0)));
     /// ```
     pub fn polyline_within(&self, slack: f64) -> Result<Vec<Point>, PathError> {
