@@ -407,6 +407,11 @@ fn compare_radius_query(
         (RefOutcome::Length(l), Ok(p)) => {
             let checked = check_path(walls, p)
                 .unwrap_or_else(|e| panic!("{}: invalid path {p:?}: {e}", ctx()));
+            // The slack-bounded polyline keeps radius - slack from every wall.
+            let slack = 1e-3 * r;
+            let pts = p.polyline_within(slack).unwrap();
+            check_polyline(walls, &pts, r - slack)
+                .unwrap_or_else(|e| panic!("{}: polyline within {slack}: {e}", ctx()));
             let tol = 1e-9 * l.max(1.0);
             assert!(
                 (p.length() - l).abs() <= tol && (checked - l).abs() <= tol,
@@ -610,4 +615,43 @@ fn radius_hand_checked() {
         f(&gap, (2.0, 5.0), (5.3, 8.0), 0.5),
         Err(PathError::GoalBlocked)
     );
+}
+
+/// In a gap of exactly the diameter the coarse polyline bulges into the
+/// opposite wall; `polyline_within` keeps radius - slack (measured here
+/// with the independent checker).
+#[test]
+fn polyline_within_tight_gap() {
+    use support::check::seg_seg;
+    // Wall up to (5, 6); a wall at y = 8 above it: the arc over (5, 6)
+    // with radius 1 touches y = 7, exactly 1 from it.
+    let w = seg_world(&[[5.0, 0.0, 5.0, 6.0], [3.0, 8.0, 7.0, 8.0]]);
+    let walls = Walls::new(w.all_walls());
+    let p = PathFinder::new()
+        .find_path(&w.nav(), Point::new(2.0, 2.0), Point::new(8.0, 2.0), 1.0)
+        .unwrap();
+    assert_eq!(p.turns.len(), 1);
+    let clearance = |pts: &[Point]| {
+        let mut d = f64::INFINITY;
+        for k in 0..pts.len() - 1 {
+            for &(a, b) in &walls.segs {
+                d = d.min(seg_seg(pts[k], pts[k + 1], a, b));
+            }
+        }
+        d
+    };
+    // The coarse polyline comes closer than the radius.
+    assert!(clearance(&p.polyline(0.5)) < 1.0 - 1e-3);
+    for slack in [1e-2, 1e-4, 1e-8] {
+        let pts = p.polyline_within(slack).unwrap();
+        let d = clearance(&pts);
+        assert!(d >= 1.0 - slack - 1e-12, "slack {slack}: clearance {d}");
+        check_polyline(&walls, &pts, 1.0 - slack).unwrap();
+    }
+    for bad in [0.0, -1.0, f64::NAN, f64::INFINITY, 1e-13] {
+        assert!(matches!(
+            p.polyline_within(bad),
+            Err(PathError::BadSlack(_))
+        ));
+    }
 }

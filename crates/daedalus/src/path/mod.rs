@@ -66,6 +66,10 @@ pub enum PathError {
     /// Start and goal are not connected for this radius.
     #[error("no path between start and goal")]
     NoPath,
+    /// The slack given to [`Path::polyline_within`] is not a positive
+    /// finite number (or is below `1e-12` times the radius).
+    #[error("bad polyline slack {0}")]
+    BadSlack(f64),
     /// The mesh given to [`NavMesh::from_dump`] is not a triangulation.
     #[error("invalid mesh: {0}")]
     InvalidMesh(&'static str),
@@ -208,21 +212,58 @@ impl Path {
 
     /// The path as a polyline whose points lie on or outside every arc (arcs
     /// replaced by tangent chords around the circle: each arc point is on
-    /// the circle or on a tangent outside it), so each segment keeps the
-    /// clearance of the arc. `max_step` bounds the angle per piece (radians).
+    /// the circle or on a tangent outside it), so no segment comes closer
+    /// to the turn's corner than the radius. `max_step` bounds the angle per
+    /// piece (radians, clamped to [0.001, 1]); a piece of angle `h` bulges
+    /// `r (1 / cos(h / 2) - 1)` beyond its arc, so near a wall opposite the
+    /// corner the polyline can come that much closer than the radius: use
+    /// [`Path::polyline_within`] to bound that.
     ///
     /// ```
     /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
     /// assert_eq!(p.polyline(0.2).len(), 2);
     /// ```
     pub fn polyline(&self, max_step: f64) -> Vec<Point> {
+        self.polyline_steps(|_| max_step.clamp(1e-3, 1.0))
+    }
+
+    /// The polyline of [`Path::polyline`] with pieces short enough that no
+    /// point strays more than `slack` outside its arc: every point keeps at
+    /// least `radius - slack` from every wall (and at least `radius` from
+    /// the corner it turns around). `slack` must be finite and at least
+    /// `1e-12` times the radius (else [`PathError::BadSlack`]); an arc of
+    /// sweep `s` takes about `s / sqrt(8 slack / r)` pieces.
+    ///
+    /// ```
+    /// use daedalus::{Point, path::{Path, PathError, Turn}};
+    /// let c = Point::new(0.0, 0.0);
+    /// let t = Turn { center: c, radius: 1.0, from: Point::new(0.0, -1.0), to: Point::new(0.0, 1.0), ccw: true };
+    /// let p = Path { start: Point::new(-5.0, -1.0), goal: Point::new(-5.0, 1.0), radius: 1.0, turns: vec![t] };
+    /// let pts = p.polyline_within(1e-3).unwrap();
+    /// // Between start and goal every corner is within 1e-3 outside the circle.
+    /// let arc = &pts[1..pts.len() - 1];
+    /// assert!(arc.iter().all(|q| q.distance(c) >= 1.0 - 1e-12 && q.distance(c) <= 1.0 + 1e-3 + 1e-12));
+    /// assert_eq!(p.polyline_within(0.0), Err(PathError::BadSlack(0.0)));
+    /// ```
+    pub fn polyline_within(&self, slack: f64) -> Result<Vec<Point>, PathError> {
+        if !(slack.is_finite() && slack > 0.0 && slack >= 1e-12 * self.radius) {
+            return Err(PathError::BadSlack(slack));
+        }
+        Ok(self.polyline_steps(|r| {
+            // 1 / cos(h / 2) <= 1 + slack / r, at most 1 radian.
+            let h = 2.0 * (1.0 / (1.0 + slack / r)).acos();
+            h.min(1.0)
+        }))
+    }
+
+    /// Polyline with arc pieces of at most `step(radius)` radians.
+    fn polyline_steps(&self, step: impl Fn(f64) -> f64) -> Vec<Point> {
         let mut out = vec![self.start];
         for t in &self.turns {
             out.push(t.from);
             let sweep = t.sweep();
             if t.radius > 0.0 && sweep > 0.0 {
-                let step = max_step.clamp(1e-3, 1.0);
-                let n = (sweep / step).ceil().max(1.0) as usize;
+                let n = (sweep / step(t.radius)).ceil().max(1.0) as usize;
                 let h = sweep / n as f64;
                 // Vertices of the circumscribed polygon: on the bisector
                 // of each piece at distance r / cos(h / 2) (outside the arc).
@@ -307,13 +348,9 @@ impl PathFinder {
         if radius < 0.0 {
             return Err(PathError::NegativeRadius(radius));
         }
-        if nav.locate(from).is_none() {
-            return Err(PathError::StartOutside(from));
-        }
-        if nav.locate(to).is_none() {
-            return Err(PathError::GoalOutside(to));
-        }
         if radius == 0.0 {
+            // The searches locate both ends themselves: here only to name
+            // the one outside.
             return match self.search.run(nav, from, to) {
                 Some(search::Outcome::Found(pts)) => Ok(Path {
                     start: from,
@@ -330,7 +367,9 @@ impl PathFinder {
                         })
                         .collect(),
                 }),
-                _ => Err(PathError::NoPath),
+                Some(search::Outcome::NoPath) => Err(PathError::NoPath),
+                None if nav.locate(from).is_none() => Err(PathError::StartOutside(from)),
+                None => Err(PathError::GoalOutside(to)),
             };
         }
         self.tangent.run(nav, from, to, radius)

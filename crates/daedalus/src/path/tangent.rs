@@ -101,19 +101,19 @@ pub(crate) struct TangentSearch {
     goal_tri: Vec<u32>,
     he_mark: Vec<u32>,
     he_visits: Vec<u8>,
-    /// Per vertex: visible candidate corners (range into `cand_pool`), goal visible.
-    cand_stamp: Vec<u32>,
-    cand_range: Vec<(u32, u32, bool)>,
+    /// Candidate corners of the state being expanded.
     cand_pool: Vec<u32>,
     /// Per vertex: walls within 2 r (range into `near_pool`).
     near_stamp: Vec<u32>,
     near_range: Vec<(u32, u32)>,
     near_pool: Vec<(Point, Point)>,
-    /// Per vertex and side: expanded arrivals (point, g).
+    /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
     arr_stamp: Vec<u32>,
-    arr_list: Vec<Vec<(Point, f64)>>,
+    arr_list: Vec<Vec<(Point, f64, f64)>>,
     stack: Vec<(u32, Point, Point)>,
     tris: Vec<u32>,
+    /// The triangles containing the goal.
+    gtris: Vec<u32>,
     fan: Vec<u32>,
     /// States expanded by the last query (statistics).
     pub(crate) expanded: usize,
@@ -240,6 +240,65 @@ fn tangent(a: Point, ra: f64, sa: f64, b: Point, rb: f64, sb: f64) -> Option<(Po
     Some((pa, pb))
 }
 
+/// Where the centres of the successors of one arrival can lie (taut-path
+/// pruning): three half-planes `(x - u) . n <= c` around the centre `u`.
+///
+/// A taut path arriving on the circle of `u` at angle `t1` and wrapping it
+/// in direction `dir` leaves at an angle `t` between `t1` and the end `t2`
+/// of the free arc (`D = |t2 - t1| <= pi`) along the tangent ray from
+/// `u + r e(t)`. Every point `x` of those rays has `(x - u) . e(t1) <= r`,
+/// `(x - u) . e(t2) >= r cos D` and, along the travel direction `m` at the
+/// middle angle, `(x - u) . m >= -r sin(D / 2)`. The successor's centre is
+/// within `r` of its tangent point: each bound widened by `r`. The region
+/// is convex and holds `u`, so every corner it sees from `u` is reached by
+/// a flood that skips the edges lying wholly outside one half-plane.
+#[derive(Clone, Copy, Debug)]
+struct Cone {
+    u: Point,
+    h: [(f64, f64, f64); 3],
+    /// Absolute slack (the relative one grows with the distance from `u`).
+    slack: f64,
+}
+
+impl Cone {
+    fn of(u: Point, r: f64, at: Point, end: (f64, f64), delta: f64, dir: f64) -> Cone {
+        let (ax, ay) = (at.x - u.x, at.y - u.y);
+        let l = (ax * ax + ay * ay).sqrt();
+        let (e1x, e1y) = (ax / l, ay / l);
+        let d = delta.clamp(0.0, PI);
+        let (s, c) = (dir * d / 2.0).sin_cos();
+        let (mx, my) = (c * e1x - s * e1y, s * e1x + c * e1y);
+        // Travel direction at the middle angle: the radius turned by 90
+        // degrees towards `dir`.
+        let (tx, ty) = (-dir * my, dir * mx);
+        Cone {
+            u,
+            h: [
+                (e1x, e1y, 2.0 * r),
+                (-end.0, -end.1, r - r * d.cos()),
+                (-tx, -ty, r + r * (d / 2.0).sin()),
+            ],
+            slack: 1e-6 * r,
+        }
+    }
+
+    /// Bit `k` set: `p` lies outside half-plane `k` (with a slack that
+    /// covers the rounding of the directions and the angular slack of the
+    /// free-arc tests).
+    #[inline]
+    fn outside(&self, p: Point) -> u8 {
+        let (dx, dy) = (p.x - self.u.x, p.y - self.u.y);
+        let s = self.slack + 1e-6 * (dx.abs() + dy.abs());
+        let mut m = 0;
+        for (k, &(nx, ny, c)) in self.h.iter().enumerate() {
+            if dx * nx + dy * ny > c + s {
+                m |= 1 << k;
+            }
+        }
+        m
+    }
+}
+
 impl Corners {
     fn build(&mut self, nav: &NavMesh) {
         if self.revision == nav.revision() && !self.vcorner.is_empty() {
@@ -312,9 +371,7 @@ impl TangentSearch {
             self.he_mark.resize(nh, 0);
             self.he_visits.resize(nh, 0);
         }
-        if self.cand_stamp.len() < nv {
-            self.cand_stamp.resize(nv, 0);
-            self.cand_range.resize(nv, (0, 0, false));
+        if self.near_stamp.len() < nv {
             self.near_stamp.resize(nv, 0);
             self.near_range.resize(nv, (0, 0));
         }
@@ -324,7 +381,6 @@ impl TangentSearch {
         }
         self.qe = self.qe.wrapping_add(1);
         if self.qe == 0 {
-            self.cand_stamp.iter_mut().for_each(|s| *s = 0);
             self.near_stamp.iter_mut().for_each(|s| *s = 0);
             self.arr_stamp.iter_mut().for_each(|s| *s = 0);
             self.goal_tri.iter_mut().for_each(|s| *s = 0);
@@ -416,6 +472,29 @@ impl TangentSearch {
             return false;
         };
         let tol = r * (1.0 - CLEAR_TOL);
+        // Cheap rejection: an edge wholly on one side of the strip (or cap
+        // region) more than `r` from the segment's line (with slack for the
+        // rounding) is at least `r` from the segment.
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let len = (dx * dx + dy * dy).sqrt();
+        let (ux, uy) = if len > 0.0 {
+            (dx / len, dy / len)
+        } else {
+            (0.0, 0.0)
+        };
+        let m = r + 1e-9 * (r + len);
+        let far = |x: Point, y: Point| {
+            if len == 0.0 {
+                return false;
+            }
+            let (xa, ya) = ((x.x - a.x, x.y - a.y), (y.x - a.x, y.y - a.y));
+            let (cx, cy) = (ux * xa.1 - uy * xa.0, ux * ya.1 - uy * ya.0);
+            let (tx, ty) = (ux * xa.0 + uy * xa.1, ux * ya.0 + uy * ya.1);
+            (cx > m && cy > m)
+                || (cx < -m && cy < -m)
+                || (tx < -m && ty < -m)
+                || (tx > len + m && ty > len + m)
+        };
         let ep = self.flood_epoch();
         self.stack.clear();
         self.stack.push((t0, a, a));
@@ -423,10 +502,19 @@ impl TangentSearch {
         while let Some((t, _, _)) = self.stack.pop() {
             for i in 0..3 {
                 let h = 3 * t + i;
+                let wall = nav.wall[h as usize];
+                // An edge into a triangle already reached needs no test.
+                let u = if wall { NONE } else { nav.opp[h as usize] / 3 };
+                if !wall && self.tri_mark[u as usize] == ep {
+                    continue;
+                }
                 let x = nav.p(nav.v(h));
                 let y = nav.p(nav.v(next(h)));
+                if far(x, y) {
+                    continue;
+                }
                 let d = seg_seg(a, b, x, y);
-                if nav.wall[h as usize] {
+                if wall {
                     if d < tol {
                         return false;
                     }
@@ -435,17 +523,14 @@ impl TangentSearch {
                 if d >= r {
                     continue;
                 }
-                let u = nav.opp[h as usize] / 3;
-                if self.tri_mark[u as usize] != ep {
-                    self.tri_mark[u as usize] = ep;
-                    self.stack.push((u, a, a));
-                }
+                self.tri_mark[u as usize] = ep;
+                self.stack.push((u, a, a));
             }
         }
         true
     }
 
-    /// Walls within `2 r` of vertex `v` (cached per query).
+    /// Walls within `2 r` of vertex `v`, except those at `v` (cached per query).
     fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
         if self.near_stamp[v as usize] == self.qe {
             return self.near_range[v as usize];
@@ -476,7 +561,9 @@ impl TangentSearch {
                     let o = nav.opp[h as usize];
                     let seen = o != NONE && self.he_mark[o as usize] == he_ep;
                     self.he_mark[h as usize] = he_ep;
-                    if !seen {
+                    // The walls at `v` bound its free arc: every arc inside
+                    // it keeps `r` from them.
+                    if !seen && x != pv && y != pv {
                         self.near_pool.push((x, y));
                     }
                     // Walls do not stop this flood: the arcs near `v` may
@@ -519,42 +606,53 @@ impl TangentSearch {
         let a0 = if dir > 0.0 { a } else { a - sweep };
         let (b, e) = self.near_walls(nav, v, r);
         let tol = r * (1.0 - CLEAR_TOL);
+        // The arc lies in the disc about its midpoint through its ends: a
+        // wall farther than that radius (plus rounding slack) is clear.
+        let (sm, cm) = (a0 + sweep / 2.0).sin_cos();
+        let mid = Point::new(c.x + r * cm, c.y + r * sm);
+        let reach = tol + 2.0 * r * (sweep / 4.0).sin() + 1e-9 * r;
         self.near_pool[b as usize..e as usize]
             .iter()
-            .all(|&(x, y)| arc_seg(c, r, a0, sweep, x, y) >= tol)
+            .all(|&(x, y)| point_seg(mid, x, y) >= reach || arc_seg(c, r, a0, sweep, x, y) >= tol)
     }
 
     /// Corners seen from `o` (a visibility flood over the triangles from
     /// the corners `fan`, or from the triangles `tris` containing `o`),
     /// appended to `cand_pool`; returns whether the goal's triangle was seen.
-    fn visible(&mut self, nav: &NavMesh, o: Point, from_vertex: bool) -> bool {
+    /// With a `cone`, only the corners inside it (the flood skips the edges
+    /// wholly outside it).
+    fn visible(&mut self, nav: &NavMesh, o: Point, from_vertex: bool, cone: Option<&Cone>) -> bool {
         let ep = self.flood_epoch();
         let qe = self.qe;
         let mut goal = false;
         self.stack.clear();
+        let out = |p: Point| cone.map_or(0, |c| c.outside(p));
         // Initial windows: the far edges of the first triangles.
-        let firsts: Vec<(u32, u32)> = if from_vertex {
-            self.fan.iter().map(|&c| (c / 3, next(c))).collect()
+        let n = if from_vertex {
+            self.fan.len()
         } else {
-            let mut v = Vec::new();
-            for &t in &self.tris {
-                for i in 0..3 {
-                    let h = 3 * t + i;
-                    let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
-                    if orient2d(x, y, o) != 0.0 {
-                        v.push((t, h));
-                    }
-                }
-            }
-            v
+            3 * self.tris.len()
         };
-        for &(t, h) in &firsts {
+        for k in 0..n {
+            let (t, h) = if from_vertex {
+                let c = self.fan[k];
+                (c / 3, next(c))
+            } else {
+                let t = self.tris[k / 3];
+                let h = 3 * t + (k % 3) as u32;
+                let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                if orient2d(x, y, o) == 0.0 {
+                    continue;
+                }
+                (t, h)
+            };
             if self.goal_tri[t as usize] == qe {
                 goal = true;
             }
-            for k in 0..3 {
-                let w = nav.v(3 * t + k);
-                if self.corners.useful[w as usize] && nav.p(w) != o {
+            for i in 0..3 {
+                let w = nav.v(3 * t + i);
+                let pw = nav.p(w);
+                if self.corners.useful[w as usize] && pw != o && out(pw) == 0 {
                     self.cand_pool.push(w);
                 }
             }
@@ -563,6 +661,9 @@ impl TangentSearch {
             }
             // Entered through h: left end is h's head seen from the far side.
             let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+            if out(x) & out(y) != 0 {
+                continue;
+            }
             self.stack.push((nav.opp[h as usize], y, x));
         }
         while let Some((h, l, rr)) = self.stack.pop() {
@@ -578,30 +679,35 @@ impl TangentSearch {
             if self.goal_tri[t as usize] == qe {
                 goal = true;
             }
-            let (px, pz) = (nav.p(nav.v(next(h))), nav.p(nav.v(prev(h))));
+            // h runs tail -> head; z is the third corner.
+            let (ptail, phead, pz) = (
+                nav.p(nav.v(h)),
+                nav.p(nav.v(next(h))),
+                nav.p(nav.v(prev(h))),
+            );
             let zv = nav.v(prev(h));
             let zr = orient2d(o, rr, pz);
             let zl = orient2d(o, l, pz);
-            if zr >= 0.0 && zl <= 0.0 && self.corners.useful[zv as usize] {
+            let mz = out(pz);
+            if zr >= 0.0 && zl <= 0.0 && mz == 0 && self.corners.useful[zv as usize] {
                 self.cand_pool.push(zv);
             }
-            // Right edge x -> z.
+            // Right edge head -> z.
             let e1 = next(h);
-            if !nav.wall[e1 as usize] {
+            if !nav.wall[e1 as usize] && out(phead) & mz == 0 {
                 let nl = if zl > 0.0 { l } else { pz };
                 if orient2d(o, rr, nl) >= 0.0 {
                     self.stack.push((nav.opp[e1 as usize], nl, rr));
                 }
             }
-            // Left edge z -> y.
+            // Left edge z -> tail.
             let e2 = prev(h);
-            if !nav.wall[e2 as usize] {
+            if !nav.wall[e2 as usize] && out(ptail) & mz == 0 {
                 let nr = if zr < 0.0 { rr } else { pz };
                 if orient2d(o, nr, l) >= 0.0 {
                     self.stack.push((nav.opp[e2 as usize], l, nr));
                 }
             }
-            let _ = px;
         }
         goal
     }
@@ -623,24 +729,24 @@ impl TangentSearch {
         }
     }
 
-    /// Candidates of vertex `v` (cached) or of the start.
-    fn candidates(&mut self, nav: &NavMesh, v: u32, from: Point) -> (u32, u32, bool) {
+    /// Candidates of the start, or of vertex `v` inside `cone`, appended
+    /// to `cand_pool`.
+    fn candidates(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        from: Point,
+        cone: Option<&Cone>,
+    ) -> (u32, u32, bool) {
+        let b = self.cand_pool.len() as u32;
         if v == START {
-            let b = self.cand_pool.len() as u32;
-            let g = self.visible(nav, from, false);
+            let g = self.visible(nav, from, false, None);
             return dedup_tail(&mut self.cand_pool, b, g);
-        }
-        if self.cand_stamp[v as usize] == self.qe {
-            return self.cand_range[v as usize];
         }
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
-        let b = self.cand_pool.len() as u32;
-        let g = self.visible(nav, nav.p(v), true);
-        let rg = dedup_tail(&mut self.cand_pool, b, g);
-        self.cand_stamp[v as usize] = self.qe;
-        self.cand_range[v as usize] = rg;
-        rg
+        let g = self.visible(nav, nav.p(v), true, cone);
+        dedup_tail(&mut self.cand_pool, b, g)
     }
 
     /// Offset of `p` along the free arc of `v` in direction `dir`, or None
@@ -690,7 +796,17 @@ impl TangentSearch {
                 None => return,
             }
         };
-        let (b, e, goal) = self.candidates(nav, s.v, from);
+        let cone = (s.v != START).then(|| {
+            let k = s.v as usize;
+            let e = self.corners.ends[k];
+            let end = if s.dir > 0.0 {
+                (e[2], e[3])
+            } else {
+                (e[0], e[1])
+            };
+            Cone::of(c, r, s.at, end, self.corners.arcw[k] - arr, s.dir)
+        });
+        let (b, e, goal) = self.candidates(nav, s.v, from, cone.as_ref());
         let dirs: [f64; 2] = [1.0, -1.0];
         let sdir = if s.v == START { 1.0 } else { s.dir };
         // Departure on the own circle: arc from the arrival, inside the free arc.
@@ -750,6 +866,7 @@ impl TangentSearch {
                 );
             }
         }
+        self.cand_pool.truncate(b as usize);
     }
 
     /// The edge into state `id`: the parent's arc and the tangent segment.
@@ -776,10 +893,7 @@ impl TangentSearch {
         };
         let list = std::mem::take(&mut self.arr_list[slot]);
         let mut dom = false;
-        for &(a, g) in &list {
-            let Some(oa) = self.arc_pos(nav, s.v, s.dir, a) else {
-                continue;
-            };
+        for &(a, g, oa) in &list {
             if oa > os + 1e-12 {
                 continue;
             }
@@ -801,14 +915,25 @@ impl TangentSearch {
         r: f64,
     ) -> Result<Path, PathError> {
         self.begin(nav);
+        // Locate both ends once (the finder does not locate them first).
         let mut st = std::mem::take(&mut self.tris);
         st.clear();
-        nav.containing(from, &mut st);
-        let ok_start = self.point_clear(nav, from, r, &st);
-        let mut gt = Vec::new();
-        nav.containing(to, &mut gt);
-        let ok_goal = self.point_clear(nav, to, r, &gt);
+        let mut gt = std::mem::take(&mut self.gtris);
+        gt.clear();
+        let (in_start, in_goal) = (nav.containing(from, &mut st), nav.containing(to, &mut gt));
+        let ok_start = in_start && self.point_clear(nav, from, r, &st);
+        let ok_goal = in_goal && self.point_clear(nav, to, r, &gt);
+        for &t in &gt {
+            self.goal_tri[t as usize] = self.qe;
+        }
         self.tris = st;
+        self.gtris = gt;
+        if !in_start {
+            return Err(PathError::StartOutside(from));
+        }
+        if !in_goal {
+            return Err(PathError::GoalOutside(to));
+        }
         if !ok_start {
             return Err(PathError::StartBlocked);
         }
@@ -817,9 +942,6 @@ impl TangentSearch {
         }
         if from == to {
             return Ok(Path::straight(from, to, r));
-        }
-        for &t in &gt {
-            self.goal_tri[t as usize] = self.qe;
         }
         self.states.push(State {
             v: START,
@@ -844,7 +966,9 @@ impl TangentSearch {
                 self.states[id as usize].checked = true;
                 if s.v != GOAL {
                     let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
-                    self.arr_list[slot].push((s.at, s.g));
+                    if let Some(o) = self.arc_pos(nav, s.v, s.dir, s.at) {
+                        self.arr_list[slot].push((s.at, s.g, o));
+                    }
                 }
             }
             if s.v == GOAL {
