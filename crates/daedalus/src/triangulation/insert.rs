@@ -1,6 +1,6 @@
 //! Point location (stochastic visibility walk from a hint, jump-and-walk
-//! sampling), vertex insertion with Lawson flips, Hilbert-ordered bulk
-//! insertion.
+//! sampling), vertex insertion with Lawson flips, bulk insertion in BRIO
+//! rounds of Hilbert order.
 
 use super::{Cdt, CdtError, Loc, check_point};
 use crate::Point;
@@ -301,8 +301,9 @@ impl Cdt {
         Ok(self.mesh.vertex_handle(v))
     }
 
-    /// Bulk insertion in Hilbert-curve order, each point located from the
-    /// previous one. Returns the vertices in input order. All points are
+    /// Bulk insertion in rounds of a biased randomized insertion order
+    /// (BRIO), each round in Hilbert-curve order, each point located from
+    /// the previous one. Returns the vertices in input order. All points are
     /// checked first: on error nothing is inserted.
     ///
     /// ```
@@ -315,35 +316,62 @@ impl Cdt {
         for &p in points {
             self.check_insertable(p)?;
         }
+        let n = points.len();
         let [x0, y0, x1, y1] = self.bounds;
         // curve order: about 4 cells per point is fine enough an order
-        let order = ((usize::BITS - points.len().leading_zeros()).div_ceil(2) + 1).clamp(1, 16);
+        let order = ((usize::BITS - n.leading_zeros()).div_ceil(2) + 1).clamp(1, 16);
         let top = ((1u32 << order) - 1) as f64;
         let (sx, sy) = (top / (x1 - x0), top / (y1 - y0));
-        let mut keys: Vec<u64> = points
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let hx = ((p.x - x0) * sx) as u32;
-                let hy = ((p.y - y0) * sy) as u32;
-                ((hilbert(hx, hy, order) as u64) << 32) | i as u64
-            })
-            .collect();
-        keys.sort_unstable();
-        self.mesh.reserve_vertices(points.len());
-        self.user.reserve(points.len() / 64 + 1);
-        let mut out = vec![NONE; points.len()];
+        // BRIO: a point joins round r with probability ~ 8^-r (the last
+        // round holds 7/8 of them); rounds go in from the sparsest, each in
+        // curve order. Every round then meets a mesh of even density: fewer
+        // flips than one curve pass, whose frontier triangles are long.
+        let mut n_rounds = 1;
+        while n >> (3 * n_rounds) >= 128 {
+            n_rounds += 1;
+        }
+        let mut rounds: Vec<Vec<u64>> = vec![Vec::new(); n_rounds];
+        rounds[0].reserve(n - n / 8);
+        let mut s = 0x2545_F491_4F6C_DD1D_u64;
+        for (i, p) in points.iter().enumerate() {
+            let hx = ((p.x - x0) * sx) as u32;
+            let hy = ((p.y - y0) * sy) as u32;
+            let r = ((splitmix(&mut s).trailing_zeros() / 3) as usize).min(n_rounds - 1);
+            rounds[r].push(((hilbert(hx, hy, order) as u64) << 32) | i as u64);
+        }
+        let mut keys: Vec<u64> = Vec::with_capacity(n);
+        for r in rounds.iter_mut().rev() {
+            r.sort_unstable();
+            keys.extend_from_slice(r);
+            *r = Vec::new();
+        }
+        self.mesh.reserve_vertices(n);
         let mut rng = self.rng;
         let mut h = self.hint_for(points.first().copied().unwrap_or_default(), &mut rng);
         self.rng = rng;
-        for k in keys {
-            let i = (k & 0xFFFF_FFFF) as usize;
-            let v = self.insert_point_unhinted(points[i], h);
-            self.set_user(v, true);
-            out[i] = v;
+        // the points in insertion order: independent loads here instead of
+        // a cache miss per point inside the insertion loop
+        let sorted: Vec<Point> = keys
+            .iter()
+            .map(|&k| points[(k & 0xFFFF_FFFF) as usize])
+            .collect();
+        for (k, &p) in keys.iter_mut().zip(&sorted) {
+            let v = self.insert_point_unhinted(p, h);
+            *k = (*k & 0xFFFF_FFFF) | ((v as u64) << 32);
             h = v;
         }
-        // the points are in; record them in the hint grid in one pass
+        drop(sorted);
+        let mut out = vec![NONE; n];
+        for &k in &keys {
+            out[(k & 0xFFFF_FFFF) as usize] = (k >> 32) as u32;
+        }
+        drop(keys);
+        // user bits and the hint grid in one pass each
+        self.user
+            .reserve_exact((self.mesh.pos.len() / 64 + 1).saturating_sub(self.user.len()));
+        for &v in &out {
+            self.set_user(v, true);
+        }
         self.hg_regrow();
         for (&p, &v) in points.iter().zip(&out) {
             let c = self.hg_cell(p);
