@@ -207,10 +207,10 @@ impl Cdt {
                 continue;
             }
             // e = u->w with apex v on its left, q the apex across
-            let o = m.raw_opposite(e);
-            let o1 = m.raw_next(o);
+            let [u, o, _, _] = m.raw_record(e);
+            let [w, _, o1, _] = m.raw_record(o);
             let o2 = m.raw_next(o1);
-            let (u, w, q) = (m.raw_origin(e), m.raw_origin(o), m.raw_origin(o2));
+            let q = m.raw_origin(o2);
             if incircle(m.raw_pos(u), m.raw_pos(w), pv, m.raw_pos(q)) > 0.0 {
                 m.flip_known(e, [o, o1, o2], [u, w, v, q]);
                 st.push(o1);
