@@ -60,7 +60,8 @@ impl Cdt {
     /// Regrows the hint grid once the mesh has outgrown it: about 8 to 32
     /// vertices a cell (a short walk from any cell's vertex, under half a
     /// byte per vertex).
-    fn hg_regrow(&mut self) {
+    /// Returns whether it rebuilt the grid (then every vertex is in).
+    fn hg_regrow(&mut self) -> bool {
         if self.mesh.n_vertices > 32 * self.hgrid.len() {
             let n = ((self.mesh.n_vertices / 8) as f64).sqrt().ceil().max(1.0) as u32;
             self.hg_n = n;
@@ -73,7 +74,9 @@ impl Cdt {
                     self.hgrid[c] = u;
                 }
             }
+            return true;
         }
+        false
     }
 
     /// Stochastic visibility walk from vertex `start` to `p` (exact orient2d).
@@ -140,20 +143,29 @@ impl Cdt {
     /// [`Self::insert_point`] without recording the vertex in the hint grid
     /// (bulk insertion rebuilds the grid once at the end).
     fn insert_point_unhinted(&mut self, p: Point, hint: u32) -> u32 {
+        let (v, new) = self.insert_point_raw(p, hint);
+        if new {
+            self.set_user(v, false);
+        }
+        v
+    }
+
+    /// [`Self::insert_point_unhinted`] leaving the user bit alone; also
+    /// says whether the vertex is new.
+    fn insert_point_raw(&mut self, p: Point, hint: u32) -> (u32, bool) {
         let mut rng = self.rng;
         let loc = self.walk(p, hint, &mut rng);
         self.rng = rng;
         let v = match loc {
-            Loc::V(v) => return v,
+            Loc::V(v) => return (v, false),
             Loc::F(f) => {
                 // the three edges of f face the new vertex
                 let a = self.mesh.raw_face_edge(f);
                 let b = self.mesh.raw_next(a);
                 let c = self.mesh.raw_next(b);
                 let v = self.mesh.split_face(f, p);
-                self.set_user(v, false);
                 self.legalize_from(v, [a, b, c]);
-                return v;
+                return (v, true);
             }
             Loc::E(e) => {
                 let (v, m) = self.mesh.split_edge(e, p);
@@ -163,11 +175,10 @@ impl Cdt {
                 }
                 v
             }
-            Loc::Out => return NONE,
+            Loc::Out => return (NONE, false),
         };
-        self.set_user(v, false);
         self.legalize_vertex(v);
-        v
+        (v, true)
     }
 
     /// Lawson flips around a new vertex `v` (exact incircle).
@@ -356,7 +367,8 @@ impl Cdt {
             .map(|&k| points[(k & 0xFFFF_FFFF) as usize])
             .collect();
         for (k, &p) in keys.iter_mut().zip(&sorted) {
-            let v = self.insert_point_unhinted(p, h);
+            // user bits are set for all of them below
+            let (v, _) = self.insert_point_raw(p, h);
             *k = (*k & 0xFFFF_FFFF) | ((v as u64) << 32);
             h = v;
         }
@@ -367,15 +379,25 @@ impl Cdt {
         }
         drop(keys);
         // user bits and the hint grid in one pass each
-        self.user
-            .reserve_exact((self.mesh.pos.len() / 64 + 1).saturating_sub(self.user.len()));
-        for &v in &out {
-            self.set_user(v, true);
+        let words = self.mesh.pos.len().div_ceil(64);
+        if self.user.len() < words {
+            self.user.reserve_exact(words - self.user.len());
+            self.user.resize(words, 0);
         }
-        self.hg_regrow();
-        for (&p, &v) in points.iter().zip(&out) {
-            let c = self.hg_cell(p);
-            self.hgrid[c] = v;
+        if self.op.on() {
+            for &v in &out {
+                self.set_user(v, true);
+            }
+        } else {
+            for &v in &out {
+                self.user[(v >> 6) as usize] |= 1 << (v & 63);
+            }
+        }
+        if !self.hg_regrow() {
+            for (&p, &v) in points.iter().zip(&out) {
+                let c = self.hg_cell(p);
+                self.hgrid[c] = v;
+            }
         }
         self.run_tasks();
         self.settle();
@@ -387,23 +409,40 @@ impl Cdt {
     }
 }
 
-/// Index of `(x, y)` (each below `2^order`) on the Hilbert curve of that order.
-fn hilbert(mut x: u32, mut y: u32, order: u32) -> u32 {
-    let n: u32 = 1 << order;
-    let mut d: u32 = 0;
-    let mut s = n >> 1;
-    while s > 0 {
-        let rx = ((x & s) > 0) as u32;
-        let ry = ((y & s) > 0) as u32;
-        d = d.wrapping_add(s.wrapping_mul(s).wrapping_mul((3 * rx) ^ ry));
-        if ry == 0 {
-            if rx == 1 {
-                x = (n - 1).wrapping_sub(x);
-                y = (n - 1).wrapping_sub(y);
-            }
-            std::mem::swap(&mut x, &mut y);
-        }
-        s >>= 1;
+/// Hilbert step table: entry `state << 2 | bx << 1 | by` (state = swap
+/// bit << 1 | complement bit) holds `digit << 2 | next state`.
+const HILBERT: [u8; 16] = {
+    let mut t = [0u8; 16];
+    let mut i = 0;
+    while i < 16 {
+        let (swap, inv) = ((i >> 3) & 1, (i >> 2) & 1);
+        let (bx, by) = ((i >> 1) & 1, i & 1);
+        let (tx, ty) = if swap == 1 { (by, bx) } else { (bx, by) };
+        let (rx, ry) = (tx ^ inv, ty ^ inv);
+        let digit = (3 * rx) ^ ry;
+        let (ns, ni) = if ry == 0 {
+            (swap ^ 1, inv ^ rx)
+        } else {
+            (swap, inv)
+        };
+        t[i] = ((digit << 2) | (ns << 1) | ni) as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Index of `(x, y)` (each below `2^order`) on the Hilbert curve of that
+/// order: one table step per level (the quadrant's digit and the
+/// swap/complement of the sub-square).
+#[inline]
+fn hilbert(x: u32, y: u32, order: u32) -> u32 {
+    let mut d = 0u32;
+    let mut state = 0usize;
+    for k in (0..order).rev() {
+        let b = (((x >> k) & 1) << 1 | ((y >> k) & 1)) as usize;
+        let t = HILBERT[(state << 2) | b];
+        d = (d << 2) | (t >> 2) as u32;
+        state = (t & 3) as usize;
     }
     d
 }
@@ -411,6 +450,40 @@ fn hilbert(mut x: u32, mut y: u32, order: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::hilbert;
+
+    /// The textbook rotate-and-flip form of the same curve.
+    fn hilbert_reference(mut x: u32, mut y: u32, order: u32) -> u32 {
+        let n: u32 = 1 << order;
+        let mut d: u32 = 0;
+        let mut s = n >> 1;
+        while s > 0 {
+            let rx = ((x & s) > 0) as u32;
+            let ry = ((y & s) > 0) as u32;
+            d = d.wrapping_add(s.wrapping_mul(s).wrapping_mul((3 * rx) ^ ry));
+            if ry == 0 {
+                if rx == 1 {
+                    x = (n - 1).wrapping_sub(x);
+                    y = (n - 1).wrapping_sub(y);
+                }
+                std::mem::swap(&mut x, &mut y);
+            }
+            s >>= 1;
+        }
+        d
+    }
+
+    #[test]
+    fn hilbert_table_matches_reference() {
+        let mut s = 7u64;
+        for order in 1..=16 {
+            for _ in 0..2000 {
+                let r = super::splitmix(&mut s);
+                let mask = (1u32 << order) - 1;
+                let (x, y) = (r as u32 & mask, (r >> 32) as u32 & mask);
+                assert_eq!(hilbert(x, y, order), hilbert_reference(x, y, order));
+            }
+        }
+    }
     #[test]
     fn hilbert_is_a_bijection_on_a_small_grid() {
         // consecutive curve indices are grid neighbours (order-16 curve
