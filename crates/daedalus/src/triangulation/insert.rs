@@ -79,53 +79,112 @@ impl Cdt {
         false
     }
 
-    /// Stochastic visibility walk from vertex `start` to `p` (exact orient2d).
+    /// `p` is on edge `e` (inner left face): the lower half-edge of the pair
+    /// when both faces are inner, so the answer does not depend on the path
+    /// the walk took (an undone operation then replays identically even
+    /// though the hint grid is not undone).
+    #[inline]
+    fn on_edge(&self, e: u32) -> Loc {
+        let m = &self.mesh;
+        let o = m.raw_opposite(e);
+        if o < e && !m.raw_is_outer_face(m.raw_face(o)) {
+            Loc::E(o)
+        } else {
+            Loc::E(e)
+        }
+    }
+
+    /// Remembering stochastic walk from vertex `start` to `p` (exact
+    /// orient2d): after the first triangle, each step enters a triangle by
+    /// an edge `p` is strictly left of, so only the two other edges are
+    /// tested (in random order, which makes the walk terminate in any
+    /// triangulation) and only the apex is loaded.
     pub(crate) fn walk(&self, p: Point, start: u32, rng: &mut u64) -> Loc {
         let m = &self.mesh;
-        let mut f = m.raw_face(m.raw_vertex_edge(start));
-        let mut came = NONE;
-        let mut r = splitmix(rng);
-        'outer: loop {
-            if m.raw_is_outer_face(f) {
-                return Loc::Out;
+        let f = m.raw_face(m.raw_vertex_edge(start));
+        if m.raw_is_outer_face(f) {
+            return Loc::Out;
+        }
+        let mut r = splitmix(rng) | 1 << 63;
+        // first triangle: all three edges, from a random one
+        let mut e = m.raw_face_edge(f);
+        for _ in 0..(r & 3) % 3 {
+            e = m.raw_next(e);
+        }
+        r >>= 2;
+        let mut zero = [false; 3];
+        let mut es = [0u32; 3];
+        let mut crossed = NONE;
+        for k in 0..3 {
+            es[k] = e;
+            let n = m.raw_next(e);
+            let o = orient2d(m.raw_pos(m.raw_origin(e)), m.raw_pos(m.raw_origin(n)), p);
+            if o < 0.0 {
+                crossed = e;
+                break;
             }
-            let mut e = m.raw_face_edge(f);
-            if r & 3 == 0 {
-                r = splitmix(rng);
-            }
-            for _ in 0..(r & 3) % 3 {
-                e = m.raw_next(e);
-            }
-            r >>= 2;
-            // orientation of p against each edge; the entry edge is known
-            // strictly positive (p was strictly right of its opposite)
-            let mut zero = [false; 3];
-            let mut es = [0u32; 3];
-            for k in 0..3 {
-                es[k] = e;
-                let n = m.raw_next(e);
-                if e != came {
-                    let a = m.raw_pos(m.raw_origin(e));
-                    let b = m.raw_pos(m.raw_origin(n));
-                    let o = orient2d(a, b, p);
-                    if o < 0.0 {
-                        came = m.raw_opposite(e);
-                        f = m.raw_face(came);
-                        continue 'outer;
-                    }
-                    zero[k] = o == 0.0;
-                }
-                e = n;
-            }
-            // inside the closed triangle: classify (es[k] goes from vertex k to k+1)
+            zero[k] = o == 0.0;
+            e = n;
+        }
+        if crossed == NONE {
+            // inside the closed triangle (es[k] goes from vertex k to k+1)
             return match zero {
                 [true, true, _] => Loc::V(m.raw_origin(es[1])),
                 [_, true, true] => Loc::V(m.raw_origin(es[2])),
                 [true, _, true] => Loc::V(m.raw_origin(es[0])),
-                [true, false, false] => Loc::E(es[0]),
-                [false, true, false] => Loc::E(es[1]),
-                [false, false, true] => Loc::E(es[2]),
+                [true, false, false] => self.on_edge(es[0]),
+                [false, true, false] => self.on_edge(es[1]),
+                [false, false, true] => self.on_edge(es[2]),
                 _ => Loc::F(f),
+            };
+        }
+        // `came` = a -> b with p strictly left of it
+        let mut came = m.raw_opposite(crossed);
+        let mut pa = m.raw_pos(m.raw_origin(came));
+        let mut pb = m.raw_pos(m.raw_dest(came));
+        loop {
+            let [_, _, e1, f] = m.raw_record(came);
+            if m.raw_is_outer_face(f) {
+                return Loc::Out;
+            }
+            // e1 = b -> c, e2 = c -> a
+            let [_, o1, e2, _] = m.raw_record(e1);
+            let [c, o2, _, _] = m.raw_record(e2);
+            let pc = m.raw_pos(c);
+            if r == 1 {
+                r = splitmix(rng) | 1 << 63;
+            }
+            let first = r & 1;
+            r >>= 1;
+            let (d1, d2);
+            if first == 0 {
+                d1 = orient2d(pb, pc, p);
+                if d1 < 0.0 {
+                    (came, pa) = (o1, pc);
+                    continue;
+                }
+                d2 = orient2d(pc, pa, p);
+                if d2 < 0.0 {
+                    (came, pb) = (o2, pc);
+                    continue;
+                }
+            } else {
+                d2 = orient2d(pc, pa, p);
+                if d2 < 0.0 {
+                    (came, pb) = (o2, pc);
+                    continue;
+                }
+                d1 = orient2d(pb, pc, p);
+                if d1 < 0.0 {
+                    (came, pa) = (o1, pc);
+                    continue;
+                }
+            }
+            return match (d1 == 0.0, d2 == 0.0) {
+                (true, true) => Loc::V(c),
+                (true, false) => self.on_edge(e1),
+                (false, true) => self.on_edge(e2),
+                (false, false) => Loc::F(f),
             };
         }
     }
@@ -470,6 +529,80 @@ mod tests {
             s >>= 1;
         }
         d
+    }
+
+    /// The walk against a brute-force scan of every inner triangle, from
+    /// random start vertices, on a walled grid with points on edges and
+    /// vertices; an edge answer must not depend on the start.
+    #[test]
+    fn walk_matches_brute_force_location() {
+        use crate::Point;
+        use crate::geometry::orient2d;
+        use crate::triangulation::{Cdt, Loc};
+        let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        for k in 1..10 {
+            let t = 10.0 * k as f64 + 0.37;
+            c.insert_segment([t, 1.0], [t, 99.0]).unwrap();
+            c.insert_segment([1.0, t], [99.0, t]).unwrap();
+        }
+        let m = &c.mesh;
+        let brute = |p: Point| -> Loc {
+            for f in 2..m.fedge.len() as u32 {
+                if !m.face_alive(f) {
+                    continue;
+                }
+                let e0 = m.raw_face_edge(f);
+                let es = [e0, m.raw_next(e0), m.raw_next(m.raw_next(e0))];
+                let o: Vec<f64> = es
+                    .iter()
+                    .map(|&e| orient2d(m.raw_pos(m.raw_origin(e)), m.raw_pos(m.raw_dest(e)), p))
+                    .collect();
+                if o.iter().any(|&x| x < 0.0) {
+                    continue;
+                }
+                for k in 0..3 {
+                    if o[k] == 0.0 && o[(k + 1) % 3] == 0.0 {
+                        return Loc::V(m.raw_dest(es[k]));
+                    }
+                }
+                return match o.iter().position(|&x| x == 0.0) {
+                    Some(k) => Loc::E(es[k]),
+                    None => Loc::F(f),
+                };
+            }
+            Loc::Out
+        };
+        let mut s = 5u64;
+        let mut on_edges = 0;
+        for i in 0..3000 {
+            let r = super::splitmix(&mut s);
+            let mut p = Point::new(
+                (r & 0xffff) as f64 / 655.36,
+                ((r >> 16) & 0xffff) as f64 / 655.36,
+            );
+            if i % 3 == 0 {
+                p.x = (p.x / 10.0).round() * 10.0 + 0.37;
+            }
+            if i % 5 == 0 {
+                p.y = 10.37;
+            }
+            let want = brute(p);
+            let mut got = Vec::new();
+            for _ in 0..4 {
+                let start = (super::splitmix(&mut s) % m.pos.len() as u64) as u32;
+                got.push(c.walk(p, start, &mut s));
+            }
+            for &g in &got {
+                let same = match (g, want) {
+                    (Loc::E(x), Loc::E(y)) => x >> 1 == y >> 1,
+                    (x, y) => x == y,
+                };
+                assert!(same, "{p:?}: walk {g:?}, brute force {want:?}");
+                assert_eq!(g, got[0], "{p:?}: the answer depends on the start");
+            }
+            on_edges += matches!(want, Loc::E(_)) as usize;
+        }
+        assert!(on_edges > 300, "{on_edges}");
     }
 
     #[test]
