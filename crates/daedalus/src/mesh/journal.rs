@@ -26,7 +26,9 @@ pub(crate) enum Undo {
     FGen(u32),
 }
 
-/// Lengths and counters at the start of the journaled operation.
+/// Lengths and counters at the start of the journaled operation. `lens`
+/// is all zero while no operation runs, so a row setter's check is one
+/// compare (`row < lens[k]`) instead of testing `on` first.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Journal {
     pub(crate) on: bool,
@@ -61,6 +63,7 @@ impl Mesh {
     pub(crate) fn journal_commit(&mut self) {
         let j = &mut self.journal;
         j.on = false;
+        j.lens = [0; 5];
         j.log.clear();
         if j.log.capacity() > 1 << 16 {
             j.log = Vec::new(); // a huge operation must not pin its log
@@ -97,41 +100,42 @@ impl Mesh {
         self.cons.truncate(c);
         [self.n_vertices, self.n_faces] = j.counts;
         j.on = false;
+        j.lens = [0; 5];
         j.log = log;
     }
 
     #[inline(always)]
     pub(crate) fn j_he(&mut self, e: u32) {
         let j = &mut self.journal;
-        if j.on && (e as usize) < j.lens[2] {
+        if (e as usize) < j.lens[2] {
             j.log.push(Undo::He(e, self.he.get_all(e)));
         }
     }
     #[inline(always)]
     pub(crate) fn j_vedge(&mut self, v: u32) {
         let j = &mut self.journal;
-        if j.on && (v as usize) < j.lens[1] {
+        if (v as usize) < j.lens[1] {
             j.log.push(Undo::VEdge(v, self.vedge.get(v as usize)));
         }
     }
     #[inline(always)]
     pub(crate) fn j_pos(&mut self, v: u32) {
         let j = &mut self.journal;
-        if j.on && (v as usize) < j.lens[0] {
+        if (v as usize) < j.lens[0] {
             j.log.push(Undo::Pos(v, self.pos[v as usize]));
         }
     }
     #[inline(always)]
     pub(crate) fn j_fedge(&mut self, f: u32) {
         let j = &mut self.journal;
-        if j.on && (f as usize) < j.lens[3] {
+        if (f as usize) < j.lens[3] {
             j.log.push(Undo::FEdge(f, self.fedge.get(f as usize)));
         }
     }
     #[inline(always)]
     pub(crate) fn j_cons(&mut self, w: u32) {
         let j = &mut self.journal;
-        if j.on && (w as usize) < j.lens[4] {
+        if (w as usize) < j.lens[4] {
             j.log.push(Undo::Cons(w, self.cons[w as usize]));
         }
     }

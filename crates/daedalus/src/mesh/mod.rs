@@ -145,6 +145,26 @@ impl Mesh {
         let p = e >> 1;
         (self.cons[(p >> 6) as usize] >> (p & 63)) & 1 != 0
     }
+    /// All four fields of `e`: origin, opposite, next, face (unchecked).
+    #[inline(always)]
+    pub(crate) fn raw_record(&self, e: u32) -> [u32; 4] {
+        self.he.get_all(e)
+    }
+    /// Sets all four fields of `e` (one journal check for the record).
+    #[inline(always)]
+    pub(crate) fn set_record(&mut self, e: u32, r: [u32; 4]) {
+        self.j_he(e);
+        self.he.set_all(e, r);
+    }
+    /// Sets the next half-edge and the left face of `e`.
+    #[inline(always)]
+    pub(crate) fn set_next_face(&mut self, e: u32, n: u32, f: u32) {
+        self.j_he(e);
+        let mut r = self.he.get_all(e);
+        r[NEXT] = n;
+        r[FACE] = f;
+        self.he.set_all(e, r);
+    }
     /// Sets the origin of `e`.
     #[inline(always)]
     pub(crate) fn set_origin(&mut self, e: u32, v: u32) {

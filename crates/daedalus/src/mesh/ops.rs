@@ -167,17 +167,16 @@ impl Mesh {
         let py = self.alloc_pair();
         let pz = self.alloc_pair();
         // f: a, y->v, v->x ; f2: b, z->v, v->y ; f3: c, x->v, v->z
+        // (whole records: one journal check and bounds check each)
         self.set_next(a, py);
-        self.set(py, y, px + 1, f);
-        self.set(px + 1, v, a, f);
-        self.set_next(b, pz);
-        self.set_face(b, f2);
-        self.set(pz, z, py + 1, f2);
-        self.set(py + 1, v, b, f2);
-        self.set_next(c, px);
-        self.set_face(c, f3);
-        self.set(px, x, pz + 1, f3);
-        self.set(pz + 1, v, c, f3);
+        self.set_record(py, [y, py + 1, px + 1, f]);
+        self.set_record(px + 1, [v, px, a, f]);
+        self.set_next_face(b, pz, f2);
+        self.set_record(pz, [z, pz + 1, py + 1, f2]);
+        self.set_record(py + 1, [v, py, b, f2]);
+        self.set_next_face(c, px, f3);
+        self.set_record(px, [x, px + 1, pz + 1, f3]);
+        self.set_record(pz + 1, [v, pz, c, f3]);
         self.set_fedge(f, a);
         self.set_fedge(f2, b);
         self.set_fedge(f3, c);
@@ -260,18 +259,14 @@ impl Mesh {
         let e2 = self.raw_next(e1);
         let f1 = self.raw_face(e);
         let f2 = self.raw_face(o);
-        // only the fields that change (o1 and e1 keep their origins, e and
-        // o their faces)
-        self.set_origin(e, q);
-        self.set_next(e, e2);
+        // e and o are rewritten whole; o1 and e1 keep their origins, e2
+        // and o2 their faces
+        self.set_record(e, [q, o, e2, f1]);
         self.set_next(e2, o1);
-        self.set_next(o1, e);
-        self.set_face(o1, f1);
-        self.set_origin(o, p);
-        self.set_next(o, o2);
+        self.set_next_face(o1, e, f1);
+        self.set_record(o, [p, e, o2, f2]);
         self.set_next(o2, e1);
-        self.set_next(e1, o);
-        self.set_face(e1, f2);
+        self.set_next_face(e1, o, f2);
         if self.raw_face_edge(f1) == e1 {
             self.set_fedge(f1, e);
         }
