@@ -594,7 +594,10 @@ impl Cdt {
         } else {
             Point::new(0.5 * (lo.x + hi.x), 0.5 * (lo.y + hi.y))
         };
-        let pv = self.insert_point(x, cur);
+        let pv = match self.split_at(e, x) {
+            Some(v) => v,
+            None => self.insert_point(x, cur),
+        };
         self.created.push(pv);
         self.crossings.insert(pv, (seg, other));
         if pv != r
@@ -617,17 +620,57 @@ impl Cdt {
         }
     }
 
-    /// Removes crossing vertices that ended up unneeded (chains that met at
-    /// a rounded crossing point and then shared both edges).
-    pub(crate) fn settle(&mut self) {
-        if self.fail.is_some() {
-            self.created.clear();
-            return;
+    /// Splits constrained edge `e` (both faces inner) at `x` when `x` lies
+    /// strictly inside the quad of its two triangles, so the four new
+    /// triangles are positive: the crossing vertex with no walk and both
+    /// halves already constrained (owners copied). Delaunay is restored by
+    /// flips. `None` (nothing changed) when `x` is elsewhere.
+    fn split_at(&mut self, e: u32, x: Point) -> Option<u32> {
+        let m = &self.mesh;
+        let o = m.raw_opposite(e);
+        let (r, l) = (m.raw_origin(e), m.raw_dest(e));
+        let a1 = m.raw_dest(m.raw_next(e));
+        let a2 = m.raw_dest(m.raw_next(o));
+        let (pr, pl, p1, p2) = (m.raw_pos(r), m.raw_pos(l), m.raw_pos(a1), m.raw_pos(a2));
+        if !(orient2d(pr, x, p1) > 0.0
+            && orient2d(x, pl, p1) > 0.0
+            && orient2d(pl, x, p2) > 0.0
+            && orient2d(x, pr, p2) > 0.0)
+        {
+            return None;
         }
-        let mut rounds = 0;
-        while !self.created.is_empty() && rounds < 64 {
+        let (e1, o1) = (m.raw_next(e), m.raw_next(o));
+        let (e2, o2) = (m.raw_next(e1), m.raw_next(o1));
+        let (v, h) = self.mesh.split_edge(e, x);
+        self.set_user(v, false);
+        self.hg_note(v, x);
+        if let Some(ow) = self.owners.get(&(e >> 1)) {
+            let ow = ow.clone();
+            self.owners.insert(h >> 1, ow);
+        }
+        // the quad's sides and the two new spokes may be non-Delaunay
+        let m = &self.mesh;
+        let (s1, s2) = (m.raw_next(e1), m.raw_next(o));
+        self.pending.extend_from_slice(&[e1, e2, o1, o2, s1, s2]);
+        self.legalize_pending();
+        Some(v)
+    }
+
+    /// Removes crossing vertices that ended up unneeded (chains that met at
+    /// a rounded crossing point and then shared both edges), then their
+    /// chain neighbours, until nothing more can go.
+    ///
+    /// Only a removal queues more vertices (its re-inserted chain's ends and
+    /// any crossing that re-insertion made), so a round that removes nothing
+    /// ends the loop. Removals are bounded by the work limit: a rounding
+    /// cascade past it fails the operation with [`CdtError::WorkLimit`]
+    /// (undone), never leaving needless vertices behind silently.
+    pub(crate) fn settle(&mut self) {
+        let mut removed = 0usize;
+        let mut around = Vec::new();
+        while !self.created.is_empty() && self.fail.is_none() {
             let c = std::mem::take(&mut self.created);
-            let mut around = Vec::new();
+            around.clear();
             for &v in &c {
                 if !self.mesh.vertex_alive(v) {
                     continue;
@@ -647,12 +690,19 @@ impl Cdt {
                     }
                 }
             }
+            self.created = c;
+            self.created.clear();
             around.sort_unstable();
             around.dedup();
-            for v in around {
-                self.cleanup_vertex(v);
+            for &v in &around {
+                if self.cleanup_vertex(v) {
+                    removed += 1;
+                    if removed > self.task_limit {
+                        self.fail
+                            .get_or_insert(CdtError::WorkLimit(self.task_limit));
+                    }
+                }
             }
-            rounds += 1;
         }
         self.created.clear();
     }

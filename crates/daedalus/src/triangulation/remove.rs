@@ -154,10 +154,11 @@ impl Cdt {
     }
 
     /// Removes `v` if nothing needs it; segments still passing through it
-    /// are re-inserted between their chain neighbours.
-    pub(crate) fn cleanup_vertex(&mut self, v: u32) {
+    /// are re-inserted between their chain neighbours. Returns whether `v`
+    /// was removed.
+    pub(crate) fn cleanup_vertex(&mut self, v: u32) -> bool {
         if self.fail.is_some() || !self.mesh.vertex_alive(v) || self.vertex_needed(v) {
-            return;
+            return false;
         }
         let m = &self.mesh;
         let start = m.raw_vertex_edge(v);
@@ -174,7 +175,7 @@ impl Cdt {
                             t.1[t.2 as usize] = d;
                             t.2 += 1;
                         }
-                        Some(_) => return, // not a simple chain: keep
+                        Some(_) => return false, // not a simple chain: keep
                         None => through.push((g, [d, d], 1)),
                     }
                 }
@@ -185,7 +186,7 @@ impl Cdt {
             }
         }
         if through.iter().any(|t| t.2 != 2) {
-            return;
+            return false;
         }
         for &h in &owned {
             self.take_owners(h);
@@ -200,6 +201,7 @@ impl Cdt {
             self.created.push(u);
             self.created.push(w);
         }
+        true
     }
 
     /// Removes vertex `v` (no owned edges, not a corner): frees its star and
