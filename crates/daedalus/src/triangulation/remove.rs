@@ -106,7 +106,12 @@ impl Cdt {
         let mut segs: [u32; 8] = [0; 8];
         let mut ns = 0;
         loop {
-            if let Some(o) = self.owners.get(&(e >> 1)) {
+            // only constrained edges have owners: skip the lookup otherwise
+            if let Some(o) = m
+                .raw_is_constrained(e)
+                .then(|| self.owners.get(&(e >> 1)))
+                .flatten()
+            {
                 owned += 1;
                 for &g in o.segs() {
                     let s = &self.segs[g as usize];
@@ -166,7 +171,12 @@ impl Cdt {
         let mut owned: Vec<u32> = Vec::new();
         let mut through: Vec<(u32, [u32; 2], u8)> = Vec::new();
         loop {
-            if let Some(o) = self.owners.get(&(e >> 1)) {
+            // only constrained edges have owners: skip the lookup otherwise
+            if let Some(o) = m
+                .raw_is_constrained(e)
+                .then(|| self.owners.get(&(e >> 1)))
+                .flatten()
+            {
                 owned.push(e);
                 let d = m.raw_dest(e);
                 for &g in o.segs() {
