@@ -610,6 +610,9 @@ impl Cdt {
         {
             self.mesh.set_constrained(h, false);
             self.pending.push(h);
+            // r and l lost an owned edge: settle re-checks them
+            self.created.push(r);
+            self.created.push(l);
             for &s in o.segs() {
                 self.tasks.push((pv, l, s));
                 self.tasks.push((r, pv, s));
@@ -659,45 +662,29 @@ impl Cdt {
         Some(v)
     }
 
-    /// Removes crossing vertices that ended up unneeded (chains that met at
-    /// a rounded crossing point and then shared both edges), then their
-    /// chain neighbours, until nothing more can go.
+    /// Removes the vertices of `created` that are not needed, until none
+    /// is left to check.
     ///
-    /// Only a removal queues more vertices (its re-inserted chain's ends and
-    /// any crossing that re-insertion made), so a round that removes nothing
+    /// Which vertices can be unneeded: being needed (see `vertex_needed`)
+    /// only grows as ownerships are added, and splitting an owned edge in
+    /// two keeps its end points' owned-edge counts and segments. So only a
+    /// new crossing vertex, or an end of an edge that lost an owner (the
+    /// re-routed edge of a crossing made off it, the chain neighbours of a
+    /// removed vertex), can have become unneeded; those are exactly what is
+    /// queued in `created`.
+    ///
+    /// Only a removal queues more vertices, so a round that removes nothing
     /// ends the loop. Removals are bounded by the work limit: a rounding
     /// cascade past it fails the operation with [`CdtError::WorkLimit`]
     /// (undone), never leaving needless vertices behind silently.
     pub(crate) fn settle(&mut self) {
         let mut removed = 0usize;
-        let mut around = Vec::new();
+        let mut check = Vec::new();
         while !self.created.is_empty() && self.fail.is_none() {
-            let c = std::mem::take(&mut self.created);
-            around.clear();
-            for &v in &c {
-                if !self.mesh.vertex_alive(v) {
-                    continue;
-                }
-                around.push(v);
-                // chain neighbours: their owned edges may have merged
-                let m = &self.mesh;
-                let start = m.raw_vertex_edge(v);
-                let mut e = start;
-                loop {
-                    if m.raw_is_constrained(e) && self.owners.contains_key(&(e >> 1)) {
-                        around.push(m.raw_dest(e));
-                    }
-                    e = m.raw_rot_right(e);
-                    if e == start {
-                        break;
-                    }
-                }
-            }
-            self.created = c;
-            self.created.clear();
-            around.sort_unstable();
-            around.dedup();
-            for &v in &around {
+            std::mem::swap(&mut check, &mut self.created);
+            check.sort_unstable();
+            check.dedup();
+            for &v in &check {
                 if self.cleanup_vertex(v) {
                     removed += 1;
                     if removed > self.task_limit {
@@ -706,6 +693,7 @@ impl Cdt {
                     }
                 }
             }
+            check.clear();
         }
         self.created.clear();
     }

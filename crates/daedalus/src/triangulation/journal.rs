@@ -35,10 +35,6 @@ impl<V: Clone + Default> JMap<V> {
         self.map.get(k)
     }
     #[inline]
-    pub(crate) fn contains_key(&self, k: &u32) -> bool {
-        self.map.contains_key(k)
-    }
-    #[inline]
     pub(crate) fn get_mut(&mut self, k: &u32) -> Option<&mut V> {
         if self.logs(*k)
             && let Some(v) = self.map.get(k)
