@@ -247,9 +247,15 @@ impl Cdt {
 
     /// [`Cdt::insert_shape`] after the input checks, inside an operation.
     fn insert_shape_raw(&mut self, points: &[Point], closed: bool) -> Result<ShapeId, CdtError> {
+        let id = self.new_shape();
+        self.fill_shape(id, points, closed);
+        Ok(id)
+    }
+
+    /// Inserts the segments of polyline `points` into the new shape `id`.
+    fn fill_shape(&mut self, id: ShapeId, points: &[Point], closed: bool) {
         let mut pieces = Vec::with_capacity(points.len());
         self.pieces(points, closed, &mut pieces);
-        let id = self.new_shape();
         let mut rng = self.rng;
         let mut h = match pieces.first() {
             Some(&(a, _)) => self.hint_for(a, &mut rng),
@@ -277,14 +283,14 @@ impl Cdt {
         }
         self.settle();
         self.hint = h;
-        Ok(id)
     }
 
-    /// Inserts many polylines `(points, closed)`, in order, as one
-    /// all-or-nothing operation: the same result as one
-    /// [`Cdt::insert_shape`] call each, with one undo journal for all (the
-    /// rows it creates need no undo records), so a build is cheaper. All
-    /// points are checked first; on any error nothing changes.
+    /// Inserts many polylines `(points, closed)` as one all-or-nothing
+    /// operation: the same CDT and the same handles as one
+    /// [`Cdt::insert_shape`] call each in order, with one undo journal for
+    /// all (the rows it creates need no undo records) and the shapes taken
+    /// in spatial order, so a build is cheaper (vertex and edge ids may
+    /// differ). All points are checked first; on any error nothing changes.
     ///
     /// ```
     /// use daedalus::{Point, triangulation::Cdt};
@@ -316,15 +322,38 @@ impl Cdt {
         &mut self,
         shapes: &[(S, bool)],
     ) -> Result<Vec<ShapeId>, CdtError> {
-        // Shape by shape, each end point located from the last one: putting
-        // every end point in first (as spade's bulk load does) measured
-        // slower here, as every channel then crosses far more edges.
-        let mut ids = Vec::with_capacity(shapes.len());
-        for (pts, closed) in shapes {
+        // Handles in input order (as one call each would give them), then
+        // the shapes in Z order of their first point: each walk starts near
+        // the last shape and the mesh grows with coherent memory. The CDT
+        // does not depend on the order. (Putting every end point in first,
+        // as spade's bulk load does, measured slower: every channel then
+        // crosses far more edges.)
+        let ids: Vec<ShapeId> = shapes.iter().map(|_| self.new_shape()).collect();
+        let [x0, y0, x1, y1] = self.bounds;
+        let (sx, sy) = (65535.0 / (x1 - x0), 65535.0 / (y1 - y0));
+        let spread = |mut v: u64| {
+            v = (v | (v << 8)) & 0x00FF_00FF;
+            v = (v | (v << 4)) & 0x0F0F_0F0F;
+            v = (v | (v << 2)) & 0x3333_3333;
+            (v | (v << 1)) & 0x5555_5555
+        };
+        let mut order: Vec<(u64, usize)> = shapes
+            .iter()
+            .enumerate()
+            .map(|(i, (pts, _))| {
+                let p = pts.as_ref()[0];
+                let hx = ((p.x - x0) * sx).clamp(0.0, 65535.0) as u64;
+                let hy = ((p.y - y0) * sy).clamp(0.0, 65535.0) as u64;
+                (spread(hx) | (spread(hy) << 1), i)
+            })
+            .collect();
+        order.sort_unstable();
+        for (_, i) in order {
             if self.fail.is_some() {
                 break;
             }
-            ids.push(self.insert_shape_raw(pts.as_ref(), *closed)?);
+            let (pts, closed) = &shapes[i];
+            self.fill_shape(ids[i], pts.as_ref(), *closed);
         }
         Ok(ids)
     }
