@@ -51,7 +51,7 @@ impl Cdt {
 
     /// Records new vertex `v` in the hint grid (regrown as the mesh grows).
     #[inline]
-    fn hg_note(&mut self, v: u32, p: Point) {
+    pub(crate) fn hg_note(&mut self, v: u32, p: Point) {
         self.hg_regrow();
         let c = self.hg_cell(p);
         self.hgrid[c] = v;

@@ -8,10 +8,13 @@ use super::{Cdt, CdtError, Segment, ShapeSlot};
 use crate::mesh::IdMap;
 
 /// An [`IdMap`] that can log the old value of every entry it changes.
+/// Keys from `base` on (rows the operation appended, dropped on rollback)
+/// need no log: rollback removes them all.
 #[derive(Clone, Debug)]
 pub(crate) struct JMap<V> {
     map: IdMap<V>,
     on: bool,
+    base: u32,
     log: Vec<(u32, Option<V>)>,
 }
 
@@ -20,6 +23,7 @@ impl<V> Default for JMap<V> {
         JMap {
             map: IdMap::default(),
             on: false,
+            base: 0,
             log: Vec::new(),
         }
     }
@@ -31,12 +35,8 @@ impl<V: Clone + Default> JMap<V> {
         self.map.get(k)
     }
     #[inline]
-    pub(crate) fn contains_key(&self, k: &u32) -> bool {
-        self.map.contains_key(k)
-    }
-    #[inline]
     pub(crate) fn get_mut(&mut self, k: &u32) -> Option<&mut V> {
-        if self.on
+        if self.logs(*k)
             && let Some(v) = self.map.get(k)
         {
             self.log.push((*k, Some(v.clone())));
@@ -46,7 +46,7 @@ impl<V: Clone + Default> JMap<V> {
     #[inline]
     pub(crate) fn insert(&mut self, k: u32, v: V) -> Option<V> {
         let old = self.map.insert(k, v);
-        if self.on {
+        if self.logs(k) {
             self.log.push((k, old.clone()));
         }
         old
@@ -54,7 +54,7 @@ impl<V: Clone + Default> JMap<V> {
     #[inline]
     pub(crate) fn remove(&mut self, k: &u32) -> Option<V> {
         let old = self.map.remove(k);
-        if self.on && old.is_some() {
+        if self.logs(*k) && old.is_some() {
             self.log.push((*k, old.clone()));
         }
         old
@@ -62,7 +62,7 @@ impl<V: Clone + Default> JMap<V> {
     /// The entry, inserted as `V::default()` if missing.
     #[inline]
     pub(crate) fn or_default(&mut self, k: u32) -> &mut V {
-        if self.on {
+        if self.logs(k) {
             self.log.push((k, self.map.get(&k).cloned()));
         }
         self.map.entry(k).or_default()
@@ -79,8 +79,16 @@ impl<V: Clone + Default> JMap<V> {
     pub(crate) fn log_bytes(&self) -> usize {
         self.log.capacity() * std::mem::size_of::<(u32, Option<V>)>()
     }
-    fn begin(&mut self) {
+    /// Must a change of key `k` be logged?
+    #[inline]
+    fn logs(&self, k: u32) -> bool {
+        self.on && k < self.base
+    }
+    /// Starts logging; `base` is the row count the keys index (keys at or
+    /// past it belong to rows the operation appends).
+    fn begin(&mut self, base: u32) {
         self.on = true;
+        self.base = base;
         self.log.clear();
     }
     fn commit(&mut self) {
@@ -92,6 +100,10 @@ impl<V: Clone + Default> JMap<V> {
     }
     fn rollback(&mut self) {
         self.on = false;
+        let base = self.base;
+        if self.map.keys().any(|&k| k >= base) {
+            self.map.retain(|&k, _| k < base);
+        }
         while let Some((k, old)) = self.log.pop() {
             match old {
                 Some(v) => {
@@ -148,8 +160,9 @@ impl Cdt {
     ) -> Result<T, CdtError> {
         if self.op.depth == 0 {
             self.mesh.journal_begin();
-            self.owners.begin();
-            self.crossings.begin();
+            // owners are keyed by edge pair, crossings by vertex
+            self.owners.begin((self.mesh.he.len() / 2) as u32);
+            self.crossings.begin(self.mesh.pos.len() as u32);
             let op = &mut self.op;
             op.log.clear();
             op.lens = [self.user.len(), self.segs.len(), self.shapes.len()];

@@ -106,7 +106,12 @@ impl Cdt {
         let mut segs: [u32; 8] = [0; 8];
         let mut ns = 0;
         loop {
-            if let Some(o) = self.owners.get(&(e >> 1)) {
+            // only constrained edges have owners: skip the lookup otherwise
+            if let Some(o) = m
+                .raw_is_constrained(e)
+                .then(|| self.owners.get(&(e >> 1)))
+                .flatten()
+            {
                 owned += 1;
                 for &g in o.segs() {
                     let s = &self.segs[g as usize];
@@ -154,10 +159,11 @@ impl Cdt {
     }
 
     /// Removes `v` if nothing needs it; segments still passing through it
-    /// are re-inserted between their chain neighbours.
-    pub(crate) fn cleanup_vertex(&mut self, v: u32) {
+    /// are re-inserted between their chain neighbours. Returns whether `v`
+    /// was removed.
+    pub(crate) fn cleanup_vertex(&mut self, v: u32) -> bool {
         if self.fail.is_some() || !self.mesh.vertex_alive(v) || self.vertex_needed(v) {
-            return;
+            return false;
         }
         let m = &self.mesh;
         let start = m.raw_vertex_edge(v);
@@ -165,7 +171,12 @@ impl Cdt {
         let mut owned: Vec<u32> = Vec::new();
         let mut through: Vec<(u32, [u32; 2], u8)> = Vec::new();
         loop {
-            if let Some(o) = self.owners.get(&(e >> 1)) {
+            // only constrained edges have owners: skip the lookup otherwise
+            if let Some(o) = m
+                .raw_is_constrained(e)
+                .then(|| self.owners.get(&(e >> 1)))
+                .flatten()
+            {
                 owned.push(e);
                 let d = m.raw_dest(e);
                 for &g in o.segs() {
@@ -174,7 +185,7 @@ impl Cdt {
                             t.1[t.2 as usize] = d;
                             t.2 += 1;
                         }
-                        Some(_) => return, // not a simple chain: keep
+                        Some(_) => return false, // not a simple chain: keep
                         None => through.push((g, [d, d], 1)),
                     }
                 }
@@ -185,7 +196,7 @@ impl Cdt {
             }
         }
         if through.iter().any(|t| t.2 != 2) {
-            return;
+            return false;
         }
         for &h in &owned {
             self.take_owners(h);
@@ -200,6 +211,7 @@ impl Cdt {
             self.created.push(u);
             self.created.push(w);
         }
+        true
     }
 
     /// Removes vertex `v` (no owned edges, not a corner): frees its star and
