@@ -106,17 +106,19 @@ pub fn run(args: &Args) -> Result<(), String> {
         ),
         bounds: [0.0, 0.0, bm.width as f64, bm.height as f64],
         rings: traced.flat_rings(),
-        segments: Vec::new(),
+        // Slivers (2 points, no area) are open walls, not rings.
+        segments: traced.flat_segments(),
         queries,
     };
     std::fs::write(&args.scenario_out, scenario.to_json())
         .map_err(|e| format!("cannot write {}: {e}", args.scenario_out.display()))?;
     println!(
-        "{}: {} x {} pixels, {} rings, {} vertices -> {}",
+        "{}: {} x {} pixels, {} rings, {} segments, {} vertices -> {}",
         args.image.display(),
         bm.width,
         bm.height,
-        traced.polygons.len(),
+        scenario.rings.len(),
+        scenario.segments.len(),
         traced.vertex_count(),
         args.scenario_out.display()
     );
