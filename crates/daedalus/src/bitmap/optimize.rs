@@ -398,16 +398,22 @@ impl Optimizer {
         let n = self.corner.len();
         let m = (0..n).min_by_key(|&i| self.reach[i] - i).unwrap_or(0);
         let w = (self.reach[m] - m).min(MAX_STARTS);
-        let mut best = (usize::MAX, 0);
-        for s in m..=m + w {
-            let s = s % n;
+        let jumps = |s: usize, cap: usize| {
             let mut k = s;
             let mut c = 0;
-            while k < s + n && c < best.0 {
+            while k < s + n && c < cap {
                 k = self.reach_at(k);
                 c += 1;
             }
-            if c < best.0 {
+            c
+        };
+        // Point 0 (a corner) unless another start needs fewer; among those
+        // a corner (a vertex off a corner cuts it).
+        let mut best = (jumps(0, usize::MAX), 0);
+        for s in m..=m + w {
+            let s = s % n;
+            let c = jumps(s, best.0 + 1);
+            if c < best.0 || (c == best.0 && self.corner[s] && !self.corner[best.1]) {
                 best = (c, s);
             }
         }
