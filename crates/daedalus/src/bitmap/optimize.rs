@@ -7,13 +7,15 @@
 //! distance to a segment is convex along a line, so corners suffice.
 //!
 //! reach[i] is the largest j such that i -> j' is possible for every
-//! j' <= j. One forward walk per start, run by run (corner to corner, O(1)
+//! j' <= j (indices run twice round the outline, j <= i + n). One forward walk per start, run by run (corner to corner, O(1)
 //! per run), keeps the cone of directions from p_i whose rays pass within
 //! `t` of every corner so far (Potrace's lon computation with Euclidean
 //! discs); corners beyond the end point along the ray are checked only
 //! when the walk comes back towards p_i. Then a shortest path over the
-//! segments i -> j, j <= reach[i], from point 0 to point n (= point 0)
-//! gives the fewest vertices, and among those the least Potrace penalty.
+//! segments i -> j, j <= reach[i], from a start s round to s + n gives the
+//! fewest vertices, and among those the least Potrace penalty; s is point
+//! 0 or the start whose greedy jumps need fewest segments, whichever is
+//! better. Two segments (a sliver, there and back) are allowed.
 //! Every chosen segment is re-checked directly (and split at its farthest
 //! corner if rounding let it through), and stage 3 moves vertices onto
 //! least-squares line intersections only where the same direct check
