@@ -184,7 +184,8 @@ impl Optimizer {
         self.compute_reach(ta);
         // From point 0 (a corner) unless the best greedy start does better.
         let mut po = self.best_polygon(0);
-        let s = self.best_start();
+        // A sliver (or less) cannot be beaten.
+        let s = if po.len() > 2 { self.best_start() } else { 0 };
         if s != 0 {
             let other = self.best_polygon(s);
             if other.len() < po.len() {
