@@ -75,3 +75,45 @@ fn failed_insertion_changes_nothing() {
     assert_eq!(cdt.shapes().count(), 0);
     assert!(cdt.validate().is_empty());
 }
+
+/// A sliver (a 1-pixel-thin line at tolerance 1) goes in as one open wall
+/// segment: one constrained edge chain, no closed shape twice over.
+#[test]
+fn slivers_are_open_wall_segments() {
+    // A thin bar and a block with a thin bar in its hole.
+    let bm = Bitmap::from_fn(30, 20, |x, y| {
+        (y == 2 && (3..25).contains(&x))
+            || ((5..25).contains(&x)
+                && (6..18).contains(&y)
+                && !((7..23).contains(&x) && (8..16).contains(&y)))
+            || (y == 12 && (9..20).contains(&x))
+    })
+    .unwrap();
+    let t = trace(&bm, &TraceOptions::default()).unwrap();
+    let slivers: Vec<_> = t.polygons.iter().filter(|p| p.is_sliver()).collect();
+    assert_eq!(slivers.len(), 2, "{:?}", t.polygons);
+    // The inner bar keeps its nesting: inside the hole, inside the block.
+    assert!(slivers.iter().any(|p| p.depth == 2 && p.parent.is_some()));
+    let mut cdt = Cdt::new(0.0, 0.0, 30.0, 20.0).unwrap();
+    t.insert_into(&mut cdt).unwrap();
+    assert!(cdt.validate().is_empty());
+    let dump = cdt.dump();
+    // Constrained edges: the closed rings' edges plus one per sliver (the
+    // sliver ends are off the lattice, nothing splits them).
+    let ring_edges: usize = t
+        .polygons
+        .iter()
+        .filter(|p| !p.is_sliver())
+        .map(|p| p.points.len())
+        .sum();
+    let border = dump.constrained.len() - ring_edges - slivers.len();
+    assert!(border <= 8, "{} constrained edges", dump.constrained.len());
+    for s in &slivers {
+        let (a, b) = (s.points[0], s.points[1]);
+        let m = [(a.x + b.x) / 2.0, (a.y + b.y) / 2.0];
+        match cdt.locate(m).unwrap() {
+            Location::Edge(e) => assert!(cdt.is_constrained(e)),
+            other => panic!("sliver middle located at {other:?}"),
+        }
+    }
+}

@@ -349,3 +349,48 @@ fn scaled_to_world_keeps_orientation() {
     v.sort();
     assert_eq!(v, vec![(10, 20), (10, 22), (14, 20), (14, 22)]);
 }
+
+/// Specks and 1-pixel-thin lines become slivers (2 points, zero area) at
+/// tolerance >= 1, never at tolerance 0; the rasterise-back check holds
+/// (a sliver fills no pixel: every thin-line pixel has its centre within
+/// 1/2 of the border) and every outline corner is within t of the sliver.
+#[test]
+fn thin_lines_and_specks_are_slivers() {
+    let bm = Bitmap::from_fn(60, 40, |x, y| {
+        let (xf, yf) = (x as f64, y as f64);
+        (x == 2 && y == 2) // a speck
+            || (y == 5 && (4..50).contains(&x)) // horizontal line
+            || (x == 55 && (8..38).contains(&y)) // vertical line
+            || ((yf - 10.0 - 0.5 * (xf - 5.0)).abs() < 0.5 && (5..45).contains(&x)) // slanted
+    })
+    .unwrap();
+    for t in [1.0, 1.5, 2.0] {
+        let o = TraceOptions {
+            tolerance: t,
+            turd_size: 0,
+            ..TraceOptions::default()
+        };
+        let tr = trace(&bm, &o).unwrap();
+        let outlines = daedalus::bitmap::trace_outlines(&bm, o.turn_policy, 0);
+        assert_eq!(tr.polygons.len(), outlines.len());
+        for (p, ol) in tr.polygons.iter().zip(&outlines) {
+            if p.is_sliver() {
+                let (a, b) = (p.points[0], p.points[1]);
+                for q in &ol.points {
+                    let q = Point::new(q[0] as f64, q[1] as f64);
+                    let (ab, aq) = (b - a, q - a);
+                    let f = (aq.dot(ab) / ab.dot(ab)).clamp(0.0, 1.0);
+                    let d = ((aq.x - f * ab.x).powi(2) + (aq.y - f * ab.y).powi(2)).sqrt();
+                    assert!(d <= t + 1e-9, "{q:?} at {d} from the sliver {a:?}-{b:?}");
+                }
+            }
+        }
+        let slivers = tr.polygons.iter().filter(|p| p.is_sliver()).count();
+        assert!(slivers >= 3, "t {t}: {slivers} slivers");
+        let ps: Vec<&[Point]> = tr.polygons.iter().map(|p| p.points.as_slice()).collect();
+        check_bound(&bm, &ps, t).unwrap();
+        assert!(rasterise(bm.width, bm.height, &ps).iter().all(|&b| !b));
+    }
+    let exact = trace(&bm, &TraceOptions::exact()).unwrap();
+    assert!(exact.polygons.iter().all(|p| p.points.len() >= 4));
+}

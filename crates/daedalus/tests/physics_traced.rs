@@ -490,3 +490,34 @@ fn demo_frames_and_strip() {
     scene.save_png(dir.join("physics_demo.png"), 1400).unwrap();
     assert!(draw_strip(&d, 0).is_err());
 }
+
+/// Slivers (2-point polygons of thin lines) are open walls, never bodies:
+/// body triangles cover only the polygons with area.
+#[test]
+fn slivers_are_walls_not_bodies() {
+    let bm = Bitmap::from_fn(20, 12, |x, y| {
+        (y == 1 && x < 15) || ((3..9).contains(&x) && (4..10).contains(&y))
+    })
+    .unwrap();
+    let t = trace(&bm, &TraceOptions::default()).unwrap();
+    assert_eq!(t.polygons.iter().filter(|p| p.is_sliver()).count(), 1);
+    let walls = traced_walls(&t);
+    assert!(walls.iter().any(|w| w.len() == 2));
+    let tris = body_triangles(&t).unwrap();
+    let area: f64 = tris
+        .iter()
+        .map(|[a, b, c]| (*b - *a).cross(*c - *a).abs() / 2.0)
+        .sum();
+    let block = t.polygons.iter().find(|p| !p.is_sliver()).unwrap();
+    let n = block.points.len();
+    let shoelace: f64 = (0..n)
+        .map(|k| {
+            let (a, b) = (block.points[k], block.points[(k + 1) % n]);
+            a.x * b.y - b.x * a.y
+        })
+        .sum::<f64>()
+        / 2.0;
+    assert!((area - shoelace.abs()).abs() < 1e-9, "{area} vs {shoelace}");
+    let mut world = PhysicsWorld::new(PhysicsConfig::pixels(20.0)).unwrap();
+    assert_eq!(world.add_walls(&walls).unwrap().len(), walls.len());
+}

@@ -106,17 +106,19 @@ pub fn run(args: &Args) -> Result<(), String> {
         ),
         bounds: [0.0, 0.0, bm.width as f64, bm.height as f64],
         rings: traced.flat_rings(),
-        segments: Vec::new(),
+        // Slivers (2 points, no area) are open walls, not rings.
+        segments: traced.flat_segments(),
         queries,
     };
     std::fs::write(&args.scenario_out, scenario.to_json())
         .map_err(|e| format!("cannot write {}: {e}", args.scenario_out.display()))?;
     println!(
-        "{}: {} x {} pixels, {} rings, {} vertices -> {}",
+        "{}: {} x {} pixels, {} rings, {} segments, {} vertices -> {}",
         args.image.display(),
         bm.width,
         bm.height,
-        traced.polygons.len(),
+        scenario.rings.len(),
+        scenario.segments.len(),
         traced.vertex_count(),
         args.scenario_out.display()
     );
@@ -163,5 +165,32 @@ mod tests {
             ..args
         };
         assert!(run(&bad).unwrap_err().contains("no-such.png"));
+    }
+
+    /// Slivers (thin lines, specks) are written as segments, not as
+    /// 2-point rings.
+    #[test]
+    fn slivers_become_segments() {
+        let out = std::env::temp_dir().join(format!(
+            "daedalus-cli-bitmap-slivers-{}.json",
+            std::process::id()
+        ));
+        let args = Args {
+            image: data().join("maps/random/random512-10-0.png"),
+            tolerance: 1.0,
+            threshold: 128,
+            invert: false,
+            turd_size: 0,
+            policy: Policy::Minority,
+            exact: false,
+            scenario_out: out.clone(),
+            queries_from: None,
+        };
+        run(&args).unwrap();
+        let got = Scenario::load(&out).unwrap();
+        std::fs::remove_file(&out).ok();
+        assert!(got.rings.iter().all(|r| r.len() >= 6));
+        assert!(got.segments.len() > 1000, "{} segments", got.segments.len());
+        assert!(got.segments.iter().all(|s| s[..2] != s[2..]));
     }
 }

@@ -5,8 +5,9 @@ use crate::triangulation::{Cdt, CdtError, ShapeId};
 
 impl Tracing {
     /// Inserts every polygon into `cdt` as a closed shape, in order (so
-    /// shape i is polygon i). On an error the shapes inserted so far are
-    /// removed again and `cdt` is as before.
+    /// shape i is polygon i); a sliver (2 points) is one open segment. On an
+    /// error the shapes inserted so far are removed again and `cdt` is as
+    /// before.
     ///
     /// ```
     /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
@@ -20,7 +21,7 @@ impl Tracing {
     pub fn insert_into(&self, cdt: &mut Cdt) -> Result<Vec<ShapeId>, CdtError> {
         let mut ids = Vec::with_capacity(self.polygons.len());
         for p in &self.polygons {
-            match cdt.insert_shape(&p.points, true) {
+            match cdt.insert_shape(&p.points, !p.is_sliver()) {
                 Ok(id) => ids.push(id),
                 Err(e) => {
                     for id in ids.into_iter().rev() {

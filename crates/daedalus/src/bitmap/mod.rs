@@ -31,6 +31,14 @@
 //! may touch or cross each other; use [`TraceOptions::exact`] (tolerance 0)
 //! for walls that must be exact.
 //!
+//! A polygon may be a *sliver*: 2 vertices, there and back along one
+//! segment, when its whole outline is within `tolerance` of that segment
+//! (a speck or a thin line; never at tolerance 0). It has no area: use it
+//! as an open wall segment ([`Polygon::is_sliver`]).
+//!
+//! Segments are chosen once round the outline (the start included), the
+//! start from which greedy jumps need the fewest segments.
+//!
 //! ```
 //! use daedalus::bitmap::{Bitmap, TraceOptions, trace};
 //! // A 3x3 block with a 1-pixel hole in the middle.
@@ -293,7 +301,8 @@ impl TraceOptions {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Polygon {
     /// Vertices, not repeating the first one. Outer: counter-clockwise,
-    /// hole: clockwise (in the y-down pixel frame, by the shoelace sign).
+    /// hole: clockwise (in the y-down pixel frame, by the shoelace sign);
+    /// 2 for a sliver (no area, see [`Polygon::is_sliver`]).
     pub points: Vec<Point>,
     /// True for the border of a white region inside black.
     pub hole: bool,
@@ -303,6 +312,23 @@ pub struct Polygon {
     pub depth: usize,
     /// Signed pixel area enclosed by the traced outline (negative: hole).
     pub pixel_area: i64,
+}
+
+impl Polygon {
+    /// A sliver: 2 vertices, the outline within tolerance of the segment
+    /// between them (there and back). No area: an open wall segment.
+    ///
+    /// ```
+    /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
+    /// // A 1-pixel-thin line.
+    /// let bm = Bitmap::from_fn(10, 3, |_, y| y == 1).unwrap();
+    /// let t = trace(&bm, &TraceOptions::default()).unwrap();
+    /// assert!(t.polygons[0].is_sliver());
+    /// assert!(!trace(&bm, &TraceOptions::exact()).unwrap().polygons[0].is_sliver());
+    /// ```
+    pub fn is_sliver(&self) -> bool {
+        self.points.len() == 2
+    }
 }
 
 /// The result of [`trace`]: polygons in discovery order (parents first).
@@ -361,7 +387,8 @@ impl Tracing {
         Ok(out)
     }
 
-    /// The polygons as flat `[x0, y0, x1, y1, ...]` rings (scenario format).
+    /// The polygons but slivers as flat `[x0, y0, x1, y1, ...]` rings
+    /// (scenario format).
     ///
     /// ```
     /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
@@ -371,7 +398,23 @@ impl Tracing {
     pub fn flat_rings(&self) -> Vec<Vec<f64>> {
         self.polygons
             .iter()
+            .filter(|p| !p.is_sliver())
             .map(|p| p.points.iter().flat_map(|q| [q.x, q.y]).collect())
+            .collect()
+    }
+
+    /// The slivers as `[x0, y0, x1, y1]` segments (scenario format).
+    ///
+    /// ```
+    /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
+    /// let t = trace(&Bitmap::from_fn(10, 3, |_, y| y == 1).unwrap(), &TraceOptions::default()).unwrap();
+    /// assert_eq!((t.flat_rings().len(), t.flat_segments().len()), (0, 1));
+    /// ```
+    pub fn flat_segments(&self) -> Vec<[f64; 4]> {
+        self.polygons
+            .iter()
+            .filter(|p| p.is_sliver())
+            .map(|p| [p.points[0].x, p.points[0].y, p.points[1].x, p.points[1].y])
             .collect()
     }
 }

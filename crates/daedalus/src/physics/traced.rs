@@ -114,7 +114,8 @@ pub fn mesh_walls(cdt: &Cdt) -> Vec<Vec<Point>> {
 }
 
 /// The traced polygons as closed wall rings (first point repeated at the
-/// end), for [`static_walls`](super::static_walls).
+/// end), slivers as open 2-point walls, for
+/// [`static_walls`](super::static_walls).
 ///
 /// ```
 /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
@@ -129,7 +130,9 @@ pub fn traced_walls(tracing: &Tracing) -> Vec<Vec<Point>> {
         .filter(|p| !p.points.is_empty())
         .map(|p| {
             let mut ring = p.points.clone();
-            ring.push(p.points[0]);
+            if !p.is_sliver() {
+                ring.push(p.points[0]);
+            }
             ring
         })
         .collect()
@@ -168,7 +171,7 @@ pub fn inside_even_odd(p: Point, rings: &[Vec<Point>]) -> bool {
 /// (outer rings and holes) are inserted as closed shapes into a fresh
 /// [`Cdt`] and the triangles whose centroid is inside the drawing (even-odd
 /// rule over all polygons) are kept. Their total area is the polygons'
-/// signed area sum when the polygons do not cross. Feed them to
+/// signed area sum when the polygons do not cross. Slivers are left out. Feed them to
 /// [`dynamic_body`](super::dynamic_body) or
 /// [`PhysicsWorld::add_body`]. An empty tracing gives no triangles.
 ///
@@ -182,9 +185,11 @@ pub fn inside_even_odd(p: Point, rings: &[Vec<Point>]) -> bool {
 /// # Ok::<(), daedalus::physics::traced::TracedError>(())
 /// ```
 pub fn body_triangles(tracing: &Tracing) -> Result<Vec<[Point; 3]>, TracedError> {
+    // Slivers have no area (and would be a wall twice over).
     let rings: Vec<Vec<Point>> = tracing
         .polygons
         .iter()
+        .filter(|p| !p.is_sliver())
         .map(|p| p.points.clone())
         .filter(|r| !r.is_empty())
         .collect();

@@ -364,7 +364,12 @@ impl Scene {
             };
             if let (Some(f), true) = (style.fill, style.closed) {
                 let mut fg = Group::new(&format!("polygons-{i}-fill"), w).fill(f);
-                fg.shapes = shapes.iter().map(|s| Shape::Polygon(s.clone())).collect();
+                // A 2-point closed shape (a traced sliver) has nothing to fill.
+                fg.shapes = shapes
+                    .iter()
+                    .filter(|s| s.len() >= 3)
+                    .map(|s| Shape::Polygon(s.clone()))
+                    .collect();
                 g.push(fg);
             }
             let Some(stroke) = style.stroke else {

@@ -370,7 +370,8 @@ impl Scene {
     }
 
     /// Adds shapes (objects, traced outlines...) drawn with `style`; each
-    /// shape needs 2 points (open) or 3 (closed).
+    /// shape needs 2 points (a closed one of 2 is a traced sliver: drawn as
+    /// its segment).
     ///
     /// ```
     /// use daedalus::{Point, render::{PolyStyle, Scene}};
@@ -382,9 +383,8 @@ impl Scene {
         shapes: &[Vec<Point>],
         style: PolyStyle,
     ) -> Result<&mut Self, RenderError> {
-        let min = if style.closed { 3 } else { 2 };
         for s in shapes {
-            check_points("polygons", s, min)?;
+            check_points("polygons", s, 2)?;
         }
         self.layers.push(Layer::Polygons(shapes.to_vec(), style));
         Ok(self)
