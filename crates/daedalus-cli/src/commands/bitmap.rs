@@ -133,21 +133,29 @@ mod tests {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data")
     }
 
+    /// Default options (tolerance 1) on an image under shared/data.
+    fn args_for(image: &str, exact: bool, turd_size: u64, out: &std::path::Path) -> Args {
+        Args {
+            image: data().join(image),
+            tolerance: 1.0,
+            threshold: 128,
+            invert: false,
+            turd_size,
+            policy: Policy::Minority,
+            exact,
+            scenario_out: out.to_path_buf(),
+            queries_from: None,
+        }
+    }
+
     #[test]
     fn exact_trace_of_a_map_equals_its_scenario_walls() {
         let out =
             std::env::temp_dir().join(format!("daedalus-cli-bitmap-{}.json", std::process::id()));
         let scen = data().join("maps/dao/arena.scenario.json");
         let args = Args {
-            image: data().join("maps/dao/arena.png"),
-            tolerance: 1.0,
-            threshold: 128,
-            invert: false,
-            turd_size: 2,
-            policy: Policy::Minority,
-            exact: true,
-            scenario_out: out.clone(),
             queries_from: Some(scen.clone()),
+            ..args_for("maps/dao/arena.png", true, 2, &out)
         };
         run(&args).unwrap();
         let got = Scenario::load(&out).unwrap();
@@ -175,17 +183,7 @@ mod tests {
             "daedalus-cli-bitmap-slivers-{}.json",
             std::process::id()
         ));
-        let args = Args {
-            image: data().join("maps/random/random512-10-0.png"),
-            tolerance: 1.0,
-            threshold: 128,
-            invert: false,
-            turd_size: 0,
-            policy: Policy::Minority,
-            exact: false,
-            scenario_out: out.clone(),
-            queries_from: None,
-        };
+        let args = args_for("maps/random/random512-10-0.png", false, 0, &out);
         run(&args).unwrap();
         let got = Scenario::load(&out).unwrap();
         std::fs::remove_file(&out).ok();
