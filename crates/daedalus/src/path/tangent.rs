@@ -85,6 +85,8 @@ struct Corners {
     arcw: Vec<f64>,
     /// Unit vectors of the free arc's first and last directions.
     ends: Vec<[f64; 4]>,
+    /// Unit vector of the free gap's middle direction.
+    mid: Vec<(f64, f64)>,
 }
 
 /// Reusable buffers of the radius > 0 search.
@@ -328,6 +330,7 @@ impl Corners {
         self.arc0 = vec![0.0; nv];
         self.arcw = vec![0.0; nv];
         self.ends = vec![[0.0; 4]; nv];
+        self.mid = vec![(0.0, 0.0); nv];
         for (v, r) in rays.iter_mut().enumerate() {
             if r.is_empty() {
                 continue;
@@ -352,6 +355,8 @@ impl Corners {
                 self.arcw[v] = gap - PI;
                 let (b, e) = (from + PI / 2.0, from + gap - PI / 2.0);
                 self.ends[v] = [b.cos(), b.sin(), e.cos(), e.sin()];
+                let m = self.arc0[v] + self.arcw[v] / 2.0;
+                self.mid[v] = (m.cos(), m.sin());
             }
         }
     }
@@ -513,14 +518,16 @@ impl TangentSearch {
                 if far(x, y) {
                     continue;
                 }
-                let d = seg_seg(a, b, x, y);
                 if wall {
-                    if d < tol {
+                    if seg_seg(a, b, x, y) < tol {
                         return false;
                     }
                     continue;
                 }
-                if d >= r {
+                // Flooding a superset is safe (walls are tested exactly):
+                // an open edge that passes the strip test is crossed
+                // without the exact distance (a point segment has no strip).
+                if len == 0.0 && seg_seg(a, b, x, y) >= r {
                     continue;
                 }
                 self.tri_mark[u as usize] = ep;
@@ -717,8 +724,8 @@ impl TangentSearch {
     /// free arc) starts, seen from `v`, strictly inside that gap.
     fn gap_wedge(&mut self, nav: &NavMesh, v: u32) {
         let c = nav.p(v);
-        let m = self.corners.arc0[v as usize] + self.corners.arcw[v as usize] / 2.0;
-        let mp = Point::new(c.x + m.cos(), c.y + m.sin());
+        let (mx, my) = self.corners.mid[v as usize];
+        let mp = Point::new(c.x + mx, c.y + my);
         let hit = self.fan.iter().copied().find(|&k| {
             let (x, y) = (nav.p(nav.v(next(k))), nav.p(nav.v(prev(k))));
             orient2d(c, x, mp) >= 0.0 && orient2d(c, y, mp) <= 0.0
@@ -1018,9 +1025,16 @@ impl TangentSearch {
 
 /// Sorts and dedups `pool[b..]`; the range and the goal flag.
 fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, bool) {
-    let mut tail = pool.split_off(b as usize);
-    tail.sort_unstable();
-    tail.dedup();
-    pool.extend(tail);
-    (b, pool.len() as u32, goal)
+    // In place: this runs once per expansion.
+    let b0 = b as usize;
+    pool[b0..].sort_unstable();
+    let mut n = b0;
+    for i in b0..pool.len() {
+        if n == b0 || pool[i] != pool[n - 1] {
+            pool[n] = pool[i];
+            n += 1;
+        }
+    }
+    pool.truncate(n);
+    (b, n as u32, goal)
 }
