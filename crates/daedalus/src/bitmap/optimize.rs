@@ -278,12 +278,21 @@ impl Optimizer {
                 let mut s_ok = len;
                 if has_cone {
                     let mid = (lo.0 + hi.0, lo.1 + hi.1);
+                    let gs = [
+                        (cross(lo, v), cross(lo, d)),
+                        (cross(v, hi), cross(d, hi)),
+                        (dot(v, mid), dot(d, mid)),
+                    ];
+                    // The whole run admitted (the usual case): one branch
+                    // (non-short-circuit `&`) for the six end values.
+                    let lf = len as f64;
+                    let end_ok = |(g0, g1): (f64, f64)| (g0 + g1 >= 0.0) & (g0 + lf * g1 >= 0.0);
+                    let (m0, m1) = gs[2];
+                    let whole =
+                        end_ok(gs[0]) & end_ok(gs[1]) & (m0 + m1 > 0.0) & (m0 + lf * m1 > 0.0);
                     // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
-                    for (g0, g1, strict) in [
-                        (cross(lo, v), cross(lo, d), false),
-                        (cross(v, hi), cross(d, hi), false),
-                        (dot(v, mid), dot(d, mid), true),
-                    ] {
+                    let checks = if whole { &gs[..0] } else { &gs[..] };
+                    for (&(g0, g1), strict) in checks.iter().zip([false, false, true]) {
                         let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
                         if bad(g0 + g1) {
                             s_ok = 0;
