@@ -278,12 +278,21 @@ impl Optimizer {
                 let mut s_ok = len;
                 if has_cone {
                     let mid = (lo.0 + hi.0, lo.1 + hi.1);
+                    let gs = [
+                        (cross(lo, v), cross(lo, d)),
+                        (cross(v, hi), cross(d, hi)),
+                        (dot(v, mid), dot(d, mid)),
+                    ];
+                    // The whole run admitted (the usual case): one branch
+                    // (non-short-circuit `&`) for the six end values.
+                    let lf = len as f64;
+                    let end_ok = |(g0, g1): (f64, f64)| (g0 + g1 >= 0.0) & (g0 + lf * g1 >= 0.0);
+                    let (m0, m1) = gs[2];
+                    let whole =
+                        end_ok(gs[0]) & end_ok(gs[1]) & (m0 + m1 > 0.0) & (m0 + lf * m1 > 0.0);
                     // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
-                    for (g0, g1, strict) in [
-                        (cross(lo, v), cross(lo, d), false),
-                        (cross(v, hi), cross(d, hi), false),
-                        (dot(v, mid), dot(d, mid), true),
-                    ] {
+                    let checks = if whole { &gs[..0] } else { &gs[..] };
+                    for (&(g0, g1), strict) in checks.iter().zip([false, false, true]) {
                         let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
                         if bad(g0 + g1) {
                             s_ok = 0;
@@ -528,14 +537,15 @@ impl Optimizer {
     /// Where vertex v of `po` goes: the intersection of the least-squares
     /// lines of its two segments, at most t from its outline point, inside
     /// the image.
-    fn adjusted(&self, po: &[usize], v: usize, t: f64, size: (f64, f64)) -> (f64, f64) {
+    fn adjusted(&self, po: &Gap<Vertex>, v: usize, t: f64, size: (f64, f64)) -> (f64, f64) {
         let n = self.corner.len();
         let m = po.len();
-        let end = |s: usize| if s + 1 < m { po[s + 1] } else { po[0] + n };
+        let at = |s: usize| po.get(s).k;
+        let end = |s: usize| if s + 1 < m { at(s + 1) } else { at(0) + n };
         let u = (v + m - 1) % m;
-        let l1 = self.fit_line(po[u], end(u));
-        let l2 = self.fit_line(po[v], end(v));
-        self.meet(l1, l2, self.p[po[v]], t, size)
+        let l1 = self.fit_line(at(u), end(u));
+        let l2 = self.fit_line(at(v), end(v));
+        self.meet(l1, l2, self.p[at(v)], t, size)
     }
 
     /// The intersection of two lines, at most t from `here`, inside the
@@ -590,7 +600,7 @@ impl Optimizer {
     /// and the number of splits.
     fn place_and_check(
         &self,
-        mut po: Vec<usize>,
+        po: Vec<usize>,
         t: f64,
         adjust: bool,
         revert: bool,
@@ -603,7 +613,7 @@ impl Optimizer {
         // A sliver's two lines fit much the same points: moving its ends
         // could merge them; it stays on outline points.
         let adjust = adjust && po.len() >= 3;
-        let mut q: Vec<(f64, f64)> = if adjust {
+        let q: Vec<(f64, f64)> = if adjust {
             let m = po.len();
             let lines: Vec<_> = (0..m)
                 .map(|s| self.fit_line(po[s], if s + 1 < m { po[s + 1] } else { po[0] + n }))
@@ -614,62 +624,81 @@ impl Optimizer {
         } else {
             po.iter().map(|&k| p(k)).collect()
         };
-        let mut fixed = vec![!adjust; po.len()];
+        let mut vs = Gap {
+            front: po
+                .iter()
+                .zip(q)
+                .map(|(&k, q)| Vertex {
+                    k,
+                    q,
+                    fixed: !adjust,
+                    ok: false,
+                })
+                .collect(),
+            back: Vec::new(),
+        };
         // Until every segment passes. Terminates: each round fixes a vertex
         // or splits a segment at an inner corner, and a segment with no
         // inner corner always passes (its ends are within t of their
         // outline points and distance is convex along the straight run).
-        // ok[s]: segment s (from vertex s to s + 1) passed and is unchanged.
-        let mut ok = vec![false; po.len()];
+        // ok: the segment from this vertex to the next passed and is
+        // unchanged.
         loop {
             let mut changed = false;
             let mut s = 0;
-            while s < po.len() {
-                if ok[s] {
+            while s < vs.len() {
+                if vs.get(s).ok {
                     s += 1;
                     continue;
                 }
-                let m = po.len();
+                let m = vs.len();
                 let e = (s + 1) % m;
-                let b = if s + 1 < m { po[s + 1] } else { po[0] + n };
-                let (d, k) = self.worst(po[s], b, q[s], q[e]);
-                if d <= t2 {
-                    ok[s] = true;
-                } else if revert && !(fixed[s] && fixed[e]) {
-                    changed = true;
+                let (vs_, ve) = (vs.get(s), vs.get(e));
+                let b = if s + 1 < m { ve.k } else { ve.k + n };
+                let (d, k) = self.worst(vs_.k, b, vs_.q, ve.q);
+                let both_fixed = vs_.fixed && ve.fixed;
+                // Fix both ends on their outline points.
+                let fix_ends = |vs: &mut Gap<Vertex>| {
                     for v in [s, e] {
-                        fixed[v] = true;
-                        q[v] = p(po[v]);
-                        ok[v] = false;
-                        ok[(v + m - 1) % m] = false;
+                        let x = vs.get_mut(v);
+                        x.fixed = true;
+                        x.q = p(x.k);
+                        x.ok = false;
+                        vs.get_mut((v + m - 1) % m).ok = false;
                     }
+                };
+                if d <= t2 {
+                    vs.get_mut(s).ok = true;
+                } else if revert && !both_fixed {
+                    changed = true;
+                    fix_ends(&mut vs);
                 } else if k != usize::MAX {
                     changed = true;
                     splits += 1;
-                    po.insert(s + 1, k);
-                    q.insert(s + 1, p(k));
-                    let fx = fixed[s] && fixed[e];
-                    fixed.insert(s + 1, fx);
-                    ok.insert(s + 1, false);
-                    let m = po.len();
+                    vs.insert(
+                        s + 1,
+                        Vertex {
+                            k,
+                            q: p(k),
+                            fixed: both_fixed,
+                            ok: false,
+                        },
+                    );
+                    let m = vs.len();
                     // Place the new vertex and its neighbours again.
                     for v in [s, s + 1, (s + 2) % m] {
-                        if !fixed[v] {
-                            q[v] = self.adjusted(&po, v, t, size);
+                        if !vs.get(v).fixed {
+                            let q = self.adjusted(&vs, v, t, size);
+                            vs.get_mut(v).q = q;
                         }
-                        ok[v] = false;
-                        ok[(v + m - 1) % m] = false;
+                        vs.get_mut(v).ok = false;
+                        vs.get_mut((v + m - 1) % m).ok = false;
                     }
                     s += 1;
-                } else if !(fixed[s] && fixed[e]) {
+                } else if !both_fixed {
                     // No inner corner (cannot fail but for rounding).
                     changed = true;
-                    for v in [s, e] {
-                        fixed[v] = true;
-                        q[v] = p(po[v]);
-                        ok[v] = false;
-                        ok[(v + m - 1) % m] = false;
-                    }
+                    fix_ends(&mut vs);
                 }
                 s += 1;
             }
@@ -677,6 +706,7 @@ impl Optimizer {
                 break;
             }
         }
+        let q: Vec<(f64, f64)> = (0..vs.len()).map(|v| vs.get(v).q).collect();
         let mut out: Vec<Point> = Vec::with_capacity(q.len());
         for &(x, y) in &q {
             let pnt = Point::new(x, y);
@@ -706,6 +736,65 @@ fn into_box(x: (f64, f64), d: (f64, f64), size: (f64, f64)) -> Option<f64> {
         }
     }
     (lo <= hi).then_some(lo.max(0.0).min(hi))
+}
+
+/// A polygon vertex during the direct check: outline index, position,
+/// fixed on its outline point, its segment passed.
+#[derive(Clone, Copy)]
+struct Vertex {
+    k: usize,
+    q: (f64, f64),
+    fixed: bool,
+    ok: bool,
+}
+
+/// A sequence as two stacks (`back` reversed): inserting next to the last
+/// insert is O(1). The check inserts just after the segment it is at, and
+/// `Vec::insert` made long outlines quadratic.
+struct Gap<T> {
+    front: Vec<T>,
+    back: Vec<T>,
+}
+
+impl<T: Copy> Gap<T> {
+    fn len(&self) -> usize {
+        self.front.len() + self.back.len()
+    }
+
+    fn get(&self, i: usize) -> T {
+        *self.get_ref(i)
+    }
+
+    fn get_ref(&self, i: usize) -> &T {
+        let f = self.front.len();
+        if i < f {
+            &self.front[i]
+        } else {
+            &self.back[self.back.len() - 1 - (i - f)]
+        }
+    }
+
+    fn get_mut(&mut self, i: usize) -> &mut T {
+        let f = self.front.len();
+        if i < f {
+            &mut self.front[i]
+        } else {
+            let j = self.back.len() - 1 - (i - f);
+            &mut self.back[j]
+        }
+    }
+
+    fn insert(&mut self, i: usize, x: T) {
+        while self.front.len() > i {
+            let y = self.front.pop().expect("i < len");
+            self.back.push(y);
+        }
+        while self.front.len() < i {
+            let y = self.back.pop().expect("i <= len");
+            self.front.push(y);
+        }
+        self.front.push(x);
+    }
 }
 
 /// Corners farther from the start than the end point u must be within t
