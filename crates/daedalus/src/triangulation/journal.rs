@@ -13,8 +13,8 @@ use super::{Cdt, CdtError, NONE, Segment, ShapeSlot};
 pub(crate) struct Dense<V> {
     /// key -> slot in `vals`, NONE when absent.
     idx: Vec<u32>,
-    /// slot -> (key, value); key NONE marks a free slot.
-    vals: Vec<(u32, V)>,
+    /// slot -> value (free slots hold `V::default()`).
+    vals: Vec<V>,
     free: Vec<u32>,
 }
 
@@ -38,11 +38,11 @@ impl<V: Default> Dense<V> {
     }
     #[inline]
     fn get(&self, k: &u32) -> Option<&V> {
-        self.slot(*k).map(|s| &self.vals[s].1)
+        self.slot(*k).map(|s| &self.vals[s])
     }
     #[inline]
     fn get_mut(&mut self, k: &u32) -> Option<&mut V> {
-        self.slot(*k).map(|s| &mut self.vals[s].1)
+        self.slot(*k).map(|s| &mut self.vals[s])
     }
     /// The slot of `k`, made (holding `V::default()`) if missing.
     #[inline]
@@ -52,11 +52,11 @@ impl<V: Default> Dense<V> {
         }
         let s = match self.free.pop() {
             Some(s) => {
-                self.vals[s as usize] = (k, V::default());
+                self.vals[s as usize] = V::default();
                 s
             }
             None => {
-                self.vals.push((k, V::default()));
+                self.vals.push(V::default());
                 (self.vals.len() - 1) as u32
             }
         };
@@ -70,7 +70,7 @@ impl<V: Default> Dense<V> {
     fn insert(&mut self, k: u32, v: V) -> Option<V> {
         let had = self.slot(k).is_some();
         let s = self.make(k);
-        let old = std::mem::replace(&mut self.vals[s].1, v);
+        let old = std::mem::replace(&mut self.vals[s], v);
         had.then_some(old)
     }
     #[inline]
@@ -78,14 +78,14 @@ impl<V: Default> Dense<V> {
         let s = self.slot(*k)?;
         self.idx[*k as usize] = NONE;
         self.free.push(s as u32);
-        let (_, v) = std::mem::replace(&mut self.vals[s], (NONE, V::default()));
-        Some(v)
+        Some(std::mem::take(&mut self.vals[s]))
     }
-    fn iter(&self) -> impl Iterator<Item = (&u32, &V)> {
-        self.vals
+    fn iter(&self) -> impl Iterator<Item = (u32, &V)> {
+        self.idx
             .iter()
-            .filter(|(k, _)| *k != NONE)
-            .map(|(k, v)| (k, v))
+            .enumerate()
+            .filter(|&(_, &s)| s != NONE)
+            .map(|(k, &s)| (k as u32, &self.vals[s as usize]))
     }
     /// Drops every key at or past `base`.
     fn drop_from(&mut self, base: u32) {
@@ -98,7 +98,7 @@ impl<V: Default> Dense<V> {
     }
     fn heap_bytes(&self) -> usize {
         (self.idx.capacity() + self.free.capacity()) * 4
-            + self.vals.capacity() * std::mem::size_of::<(u32, V)>()
+            + self.vals.capacity() * std::mem::size_of::<V>()
     }
 }
 
@@ -161,12 +161,12 @@ impl<V: Clone + Default> JMap<V> {
             self.log.push((k, self.map.get(&k).cloned()));
         }
         let s = self.map.make(k);
-        &mut self.map.vals[s].1
+        &mut self.map.vals[s]
     }
     pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
         self.map.iter().map(|(_, v)| v)
     }
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&u32, &V)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, &V)> {
         self.map.iter()
     }
     /// Heap bytes of the map (the log not included).
