@@ -29,8 +29,8 @@ pub(crate) mod journal;
 pub(crate) mod ops;
 
 pub use dump::MeshDump;
+pub(crate) use handles::Generations;
 pub use handles::{EdgeId, FaceId, MeshError, VertexId};
-pub(crate) use handles::{Generations, IdMap};
 pub use iter::{
     EdgeRotations, FaceEdges, FaceNeighbours, VertexFaces, VertexIncoming, VertexNeighbours,
     VertexOutgoing,

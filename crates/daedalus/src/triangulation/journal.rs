@@ -4,15 +4,110 @@
 //! the operation fails, so a failed operation leaves the triangulation
 //! exactly as it was (same slots, free lists and generations).
 
-use super::{Cdt, CdtError, Segment, ShapeSlot};
-use crate::mesh::IdMap;
+use super::{Cdt, CdtError, NONE, Segment, ShapeSlot};
 
-/// An [`IdMap`] that can log the old value of every entry it changes.
+/// A map from dense row keys (edge pairs, vertices): a key column of slot
+/// numbers into a value arena. One indexed load per lookup, next to the
+/// mesh rows of the same key, instead of a hash probe.
+#[derive(Clone, Debug)]
+pub(crate) struct Dense<V> {
+    /// key -> slot in `vals`, NONE when absent.
+    idx: Vec<u32>,
+    /// slot -> value (free slots hold `V::default()`).
+    vals: Vec<V>,
+    free: Vec<u32>,
+}
+
+impl<V> Default for Dense<V> {
+    fn default() -> Self {
+        Dense {
+            idx: Vec::new(),
+            vals: Vec::new(),
+            free: Vec::new(),
+        }
+    }
+}
+
+impl<V: Default> Dense<V> {
+    #[inline]
+    fn slot(&self, k: u32) -> Option<usize> {
+        match self.idx.get(k as usize) {
+            Some(&s) if s != NONE => Some(s as usize),
+            _ => None,
+        }
+    }
+    #[inline]
+    fn get(&self, k: &u32) -> Option<&V> {
+        self.slot(*k).map(|s| &self.vals[s])
+    }
+    #[inline]
+    fn get_mut(&mut self, k: &u32) -> Option<&mut V> {
+        self.slot(*k).map(|s| &mut self.vals[s])
+    }
+    /// The slot of `k`, made (holding `V::default()`) if missing.
+    #[inline]
+    fn make(&mut self, k: u32) -> usize {
+        if let Some(s) = self.slot(k) {
+            return s;
+        }
+        let s = match self.free.pop() {
+            Some(s) => {
+                self.vals[s as usize] = V::default();
+                s
+            }
+            None => {
+                self.vals.push(V::default());
+                (self.vals.len() - 1) as u32
+            }
+        };
+        if k as usize >= self.idx.len() {
+            self.idx.resize(k as usize + 1, NONE);
+        }
+        self.idx[k as usize] = s;
+        s as usize
+    }
+    #[inline]
+    fn insert(&mut self, k: u32, v: V) -> Option<V> {
+        let had = self.slot(k).is_some();
+        let s = self.make(k);
+        let old = std::mem::replace(&mut self.vals[s], v);
+        had.then_some(old)
+    }
+    #[inline]
+    fn remove(&mut self, k: &u32) -> Option<V> {
+        let s = self.slot(*k)?;
+        self.idx[*k as usize] = NONE;
+        self.free.push(s as u32);
+        Some(std::mem::take(&mut self.vals[s]))
+    }
+    fn iter(&self) -> impl Iterator<Item = (u32, &V)> {
+        self.idx
+            .iter()
+            .enumerate()
+            .filter(|&(_, &s)| s != NONE)
+            .map(|(k, &s)| (k as u32, &self.vals[s as usize]))
+    }
+    /// Drops every key at or past `base`.
+    fn drop_from(&mut self, base: u32) {
+        for k in base as usize..self.idx.len() {
+            if self.idx[k] != NONE {
+                self.remove(&(k as u32));
+            }
+        }
+        self.idx.truncate(self.idx.len().min(base as usize));
+    }
+    fn heap_bytes(&self) -> usize {
+        (self.idx.capacity() + self.free.capacity()) * 4
+            + self.vals.capacity() * std::mem::size_of::<V>()
+    }
+}
+
+/// A [`Dense`] map that can log the old value of every entry it changes.
 /// Keys from `base` on (rows the operation appended, dropped on rollback)
 /// need no log: rollback removes them all.
 #[derive(Clone, Debug)]
 pub(crate) struct JMap<V> {
-    map: IdMap<V>,
+    map: Dense<V>,
     on: bool,
     base: u32,
     log: Vec<(u32, Option<V>)>,
@@ -21,7 +116,7 @@ pub(crate) struct JMap<V> {
 impl<V> Default for JMap<V> {
     fn default() -> Self {
         JMap {
-            map: IdMap::default(),
+            map: Dense::default(),
             on: false,
             base: 0,
             log: Vec::new(),
@@ -65,16 +160,18 @@ impl<V: Clone + Default> JMap<V> {
         if self.logs(k) {
             self.log.push((k, self.map.get(&k).cloned()));
         }
-        self.map.entry(k).or_default()
+        let s = self.map.make(k);
+        &mut self.map.vals[s]
     }
     pub(crate) fn values(&self) -> impl Iterator<Item = &V> {
-        self.map.values()
+        self.map.iter().map(|(_, v)| v)
     }
-    pub(crate) fn iter(&self) -> impl Iterator<Item = (&u32, &V)> {
+    pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, &V)> {
         self.map.iter()
     }
-    pub(crate) fn capacity(&self) -> usize {
-        self.map.capacity()
+    /// Heap bytes of the map (the log not included).
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.map.heap_bytes()
     }
     pub(crate) fn log_bytes(&self) -> usize {
         self.log.capacity() * std::mem::size_of::<(u32, Option<V>)>()
@@ -100,10 +197,7 @@ impl<V: Clone + Default> JMap<V> {
     }
     fn rollback(&mut self) {
         self.on = false;
-        let base = self.base;
-        if self.map.keys().any(|&k| k >= base) {
-            self.map.retain(|&k, _| k < base);
-        }
+        self.map.drop_from(self.base);
         while let Some((k, old)) = self.log.pop() {
             match old {
                 Some(v) => {

@@ -580,7 +580,7 @@ impl Cdt {
     /// ```
     pub fn heap_bytes(&self) -> usize {
         use std::mem::size_of;
-        let owners: usize = self.owners.capacity() * (1 + 4 + size_of::<Owners>())
+        let owners: usize = self.owners.heap_bytes()
             + self
                 .owners
                 .values()
@@ -611,7 +611,7 @@ impl Cdt {
             + self.tasks.capacity() * 12;
         self.mesh.heap_bytes()
             + owners
-            + self.crossings.capacity() * 13
+            + self.crossings.heap_bytes()
             + shapes
             + self.segs.capacity() * size_of::<Segment>()
             + (self.free_segs.capacity() + self.free_shapes.capacity()) * 4

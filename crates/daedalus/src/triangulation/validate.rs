@@ -210,7 +210,7 @@ impl Cdt {
                 }
             }
         }
-        for (&p, o) in self.owners.iter() {
+        for (p, o) in self.owners.iter() {
             for (&g, &sh) in o.segs().iter().zip(o.shapes()) {
                 let s = self.segs.get(g as usize);
                 if !s.is_some_and(|s| s.alive && s.shape == sh) || !on_path.contains(&(g, p)) {
