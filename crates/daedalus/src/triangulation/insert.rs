@@ -494,7 +494,7 @@ const HILBERT: [u8; 16] = {
 /// order: one table step per level (the quadrant's digit and the
 /// swap/complement of the sub-square).
 #[inline]
-fn hilbert(x: u32, y: u32, order: u32) -> u32 {
+pub(crate) fn hilbert(x: u32, y: u32, order: u32) -> u32 {
     let mut d = 0u32;
     let mut state = 0usize;
     for k in (0..order).rev() {
