@@ -182,17 +182,18 @@ impl Optimizer {
         size: (f64, f64),
     ) -> (Vec<Point>, usize) {
         self.compute_reach(ta);
-        // From point 0 (a corner) unless the best greedy start does better.
-        let mut po = self.best_polygon(0);
-        // A sliver (or less) cannot be beaten.
-        let s = if po.len() > 2 { self.best_start() } else { 0 };
-        if s != 0 {
-            let other = self.best_polygon(s);
-            if other.len() < po.len() {
-                po = other;
+        // From point 0 (a corner) unless the best greedy start does better
+        // (a sliver or less cannot be beaten). Counted first: the penalty
+        // programme runs once, from the start that wins.
+        let m0 = self.fewest(0);
+        let mut s = 0;
+        if m0 > 2 {
+            let b = self.best_start();
+            if b != 0 && self.fewest(b) < m0 {
+                s = b;
             }
         }
-        let s = po[0];
+        let mut po = self.best_polygon(s);
         if po.len() < 2 {
             // Every point within t of p_s: so of any segment from p_s, a
             // sliver (there and back) to the farthest corner.
@@ -442,6 +443,20 @@ impl Optimizer {
             }
         }
         best.1
+    }
+
+    /// The number of segments of [`Self::best_polygon`] from s: its
+    /// breadth-first layers without the penalties.
+    fn fewest(&self, s: usize) -> usize {
+        let end = s + self.corner.len();
+        let (mut a0, mut b0) = (s, s);
+        let mut m = 0;
+        while b0 < end {
+            let b1 = (a0..=b0).map(|k| self.reach_at(k)).max().unwrap_or(end);
+            (a0, b0) = (b0 + 1, b1);
+            m += 1;
+        }
+        m.max(1)
     }
 
     /// Fewest segments from point s to point s + n (the same point) with
@@ -914,6 +929,7 @@ mod tests {
                     let s = opt.best_start();
                     let po = opt.best_polygon(s);
                     assert_eq!(po.len(), fewest_from(&opt, s));
+                    assert_eq!(opt.fewest(s), po.len());
                     assert_eq!(po[0], s);
                     for (v, &a) in po.iter().enumerate() {
                         let b = po.get(v + 1).copied().unwrap_or(s + n);
