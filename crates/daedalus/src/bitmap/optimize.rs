@@ -34,6 +34,11 @@ fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
 }
 
 #[inline]
+fn add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+#[inline]
 fn sub(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     (a.0 - b.0, a.1 - b.1)
 }
@@ -781,38 +786,41 @@ fn walk(runs: &[Run], lim: usize, org: (f64, f64), t2: f64, tt: f64) -> usize {
         let mut s_ok = len;
         if has_cone {
             let mid = (lo.0 + hi.0, lo.1 + hi.1);
-            let gs = [
-                (cross(lo, v), cross(lo, d)),
-                (cross(v, hi), cross(d, hi)),
-                (dot(v, mid), dot(d, mid)),
-            ];
-            // The whole run admitted (the usual case): one branch
-            // (non-short-circuit `&`) for the six end values.
+            // Both ends of the run admitted (the usual case; g is linear
+            // along it): one branch (non-short-circuit `&`), one end on a
+            // run of one step (a staircase).
             let lf = len as f64;
-            let end_ok = |(g0, g1): (f64, f64)| (g0 + g1 >= 0.0) & (g0 + lf * g1 >= 0.0);
-            let (m0, m1) = gs[2];
-            let whole = end_ok(gs[0]) & end_ok(gs[1]) & (m0 + m1 > 0.0) & (m0 + lf * m1 > 0.0);
-            // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
-            let checks = if whole { &gs[..0] } else { &gs[..] };
-            for (&(g0, g1), strict) in checks.iter().zip([false, false, true]) {
-                let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
-                if bad(g0 + g1) {
-                    s_ok = 0;
-                    break;
-                }
-                if bad(g0 + s_ok as f64 * g1) {
-                    // Here g1 < 0 and g(1) >= 0: lim >= 1.
-                    let lim = g0 / -g1;
-                    let mut s = lim as usize;
-                    if strict && s as f64 >= lim {
-                        s -= 1;
+            let ok =
+                |u: (f64, f64)| (cross(lo, u) >= 0.0) & (cross(u, hi) >= 0.0) & (dot(u, mid) > 0.0);
+            let whole = ok((v.0 + lf * d.0, v.1 + lf * d.1)) && (len == 1 || ok(add(v, d)));
+            if !whole {
+                // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
+                let gs = [
+                    (cross(lo, v), cross(lo, d)),
+                    (cross(v, hi), cross(d, hi)),
+                    (dot(v, mid), dot(d, mid)),
+                ];
+                for (&(g0, g1), strict) in gs.iter().zip([false, false, true]) {
+                    let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
+                    if bad(g0 + g1) {
+                        s_ok = 0;
+                        break;
                     }
-                    s_ok = s_ok.min(s.max(1));
+                    if bad(g0 + s_ok as f64 * g1) {
+                        // Here g1 < 0 and g(1) >= 0: lim >= 1.
+                        let lim = g0 / -g1;
+                        let mut s = lim as usize;
+                        if strict && s as f64 >= lim {
+                            s -= 1;
+                        }
+                        s_ok = s_ok.min(s.max(1));
+                    }
                 }
             }
         }
-        // Corners beyond the end point: only where |u| < max |v|.
-        if s_ok > 0 && max_r2 > 0.0 {
+        // Corners beyond the end point: only where |u| < max |v| (not on
+        // a run going away from the start at its farthest corner so far).
+        if s_ok > 0 && max_r2 > 0.0 && (r2 < max_r2 || dot(v, d) < 0.0) {
             let sv = (-dot(v, d)).clamp(1.0, s_ok as f64);
             let um = (v.0 + sv * d.0, v.1 + sv * d.1);
             if dot(um, um) < max_r2 {
