@@ -34,6 +34,11 @@ fn dot(a: (f64, f64), b: (f64, f64)) -> f64 {
 }
 
 #[inline]
+fn add(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
+    (a.0 + b.0, a.1 + b.1)
+}
+
+#[inline]
 fn sub(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
     (a.0 - b.0, a.1 - b.1)
 }
@@ -90,9 +95,9 @@ pub(crate) struct Optimizer {
     corner: Vec<bool>,
     /// Corner indices, ascending, then n.
     cidx: Vec<usize>,
+    /// The runs between corners, twice round.
+    runs: Vec<Run>,
     reach: Vec<usize>,
-    /// (x, y, r^2) of the corners so far relative to the start.
-    cs: Vec<(f64, f64, f64)>,
     sums: Vec<[f64; 5]>,
     pen: Vec<f64>,
     prev: Vec<usize>,
@@ -146,6 +151,14 @@ impl Optimizer {
         if t == 0.0 || n < 4 {
             return self.corners_only();
         }
+        self.runs.clear();
+        let p = &self.p;
+        self.runs.extend(self.cidx.windows(2).map(|w| Run {
+            at: p[w[0]],
+            k: w[0],
+            d: sub(p[w[0] + 1], p[w[0]]),
+            len: w[1] - w[0],
+        }));
         self.prefix_sums();
         // Relaxed first (segments whose chord is within RELAX * t, the
         // least-squares placement of stage 3 brings most within t); the
@@ -182,17 +195,18 @@ impl Optimizer {
         size: (f64, f64),
     ) -> (Vec<Point>, usize) {
         self.compute_reach(ta);
-        // From point 0 (a corner) unless the best greedy start does better.
-        let mut po = self.best_polygon(0);
-        // A sliver (or less) cannot be beaten.
-        let s = if po.len() > 2 { self.best_start() } else { 0 };
-        if s != 0 {
-            let other = self.best_polygon(s);
-            if other.len() < po.len() {
-                po = other;
+        // From point 0 (a corner) unless the best greedy start does better
+        // (a sliver or less cannot be beaten). Counted first: the penalty
+        // programme runs once, from the start that wins.
+        let m0 = self.fewest(0);
+        let mut s = 0;
+        if m0 > 2 {
+            let b = self.best_start();
+            if b != 0 && self.fewest(b) < m0 {
+                s = b;
             }
         }
-        let s = po[0];
+        let mut po = self.best_polygon(s);
         if po.len() < 2 {
             // Every point within t of p_s: so of any segment from p_s, a
             // sliver (there and back) to the farthest corner.
@@ -220,120 +234,25 @@ impl Optimizer {
     /// i + n (once round).
     fn compute_reach(&mut self, t: f64) {
         let n = self.corner.len();
+        let nc = self.runs.len() / 2;
         let t2 = tol2(t);
         let tt = t2.sqrt();
-        let p = &self.p;
-        let cidx = &self.cidx;
-        let cs = &mut self.cs;
         self.reach.clear();
-        self.reach.resize(n, n);
         // cidx[ci] = the first corner after i.
         let mut ci = 0;
         for i in 0..n {
-            while cidx[ci] <= i {
+            while self.cidx[ci] <= i {
                 ci += 1;
             }
             let lim = i + n;
-            let org = p[i];
-            let mut a = cidx[ci];
-            let mut cj = ci;
-            let mut has_cone = false;
-            let mut lo = (0.0, 0.0);
-            let mut hi = (0.0, 0.0);
-            let mut max_r2 = 0.0f64;
-            cs.clear();
-            // Every j up to the first corner is possible (a straight run).
-            let reach = loop {
-                if a >= lim {
-                    break lim;
-                }
-                // Corner a lies strictly inside every later segment.
-                let v = sub(p[a], org);
-                let r2 = dot(v, v);
-                if r2 > t2 {
-                    // The tangents from the start to the disc of radius t
-                    // around the corner, unnormalised (only signs of cross
-                    // and dot products are used).
-                    let c = (r2 - t2).sqrt();
-                    let l = (v.0 * c + v.1 * tt, -v.0 * tt + v.1 * c);
-                    let h = (v.0 * c - v.1 * tt, v.0 * tt + v.1 * c);
-                    if !has_cone {
-                        (lo, hi) = (l, h);
-                        has_cone = true;
-                    } else {
-                        // Branch-free (which side wins is data-dependent).
-                        lo = select(cross(lo, l) > 0.0, l, lo);
-                        hi = select(cross(hi, h) < 0.0, h, hi);
-                    }
-                    cs.push((v.0, v.1, r2));
-                    max_r2 = max_r2.max(r2);
-                }
-                let b = cidx[cj + 1].min(lim);
-                let len = b - a;
-                let d = sub(p[a + 1], p[a]);
-                // The largest s in 1..=len such that every u = v + s' d,
-                // s' <= s, is admitted.
-                // Checked at both ends of the run (g is linear); the limit
-                // is solved for only on the run where the walk stops.
-                let mut s_ok = len;
-                if has_cone {
-                    let mid = (lo.0 + hi.0, lo.1 + hi.1);
-                    let gs = [
-                        (cross(lo, v), cross(lo, d)),
-                        (cross(v, hi), cross(d, hi)),
-                        (dot(v, mid), dot(d, mid)),
-                    ];
-                    // The whole run admitted (the usual case): one branch
-                    // (non-short-circuit `&`) for the six end values.
-                    let lf = len as f64;
-                    let end_ok = |(g0, g1): (f64, f64)| (g0 + g1 >= 0.0) & (g0 + lf * g1 >= 0.0);
-                    let (m0, m1) = gs[2];
-                    let whole =
-                        end_ok(gs[0]) & end_ok(gs[1]) & (m0 + m1 > 0.0) & (m0 + lf * m1 > 0.0);
-                    // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
-                    let checks = if whole { &gs[..0] } else { &gs[..] };
-                    for (&(g0, g1), strict) in checks.iter().zip([false, false, true]) {
-                        let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
-                        if bad(g0 + g1) {
-                            s_ok = 0;
-                            break;
-                        }
-                        if bad(g0 + s_ok as f64 * g1) {
-                            // Here g1 < 0 and g(1) >= 0: lim >= 1.
-                            let lim = g0 / -g1;
-                            let mut s = lim as usize;
-                            if strict && s as f64 >= lim {
-                                s -= 1;
-                            }
-                            s_ok = s_ok.min(s.max(1));
-                        }
-                    }
-                }
-                // Corners beyond the end point: only where |u| < max |v|.
-                if s_ok > 0 && !cs.is_empty() {
-                    let sv = (-dot(v, d)).clamp(1.0, s_ok as f64);
-                    let um = (v.0 + sv * d.0, v.1 + sv * d.1);
-                    if dot(um, um) < max_r2 {
-                        let far = (max_r2.sqrt() - tt).max(0.0);
-                        let far2 = far * far;
-                        for s in 1..=s_ok {
-                            let sf = s as f64;
-                            let u = (v.0 + sf * d.0, v.1 + sf * d.1);
-                            let ru = dot(u, u);
-                            if ru < max_r2 && (ru < far2 || !beyond_ok(cs, u, ru, t2)) {
-                                s_ok = s - 1;
-                                break;
-                            }
-                        }
-                    }
-                }
-                if s_ok < len {
-                    break a + s_ok;
-                }
-                a = b;
-                cj += 1;
+            // The corners strictly between i and i + n.
+            let last = if self.cidx[ci + nc - 1] < lim {
+                ci + nc - 1
+            } else {
+                ci + nc - 2
             };
-            self.reach[i] = reach;
+            let r = walk(&self.runs[ci..=last], lim, self.p[i], t2, tt);
+            self.reach.push(r);
         }
     }
 
@@ -442,6 +361,20 @@ impl Optimizer {
             }
         }
         best.1
+    }
+
+    /// The number of segments of [`Self::best_polygon`] from s: its
+    /// breadth-first layers without the penalties.
+    fn fewest(&self, s: usize) -> usize {
+        let end = s + self.corner.len();
+        let (mut a0, mut b0) = (s, s);
+        let mut m = 0;
+        while b0 < end {
+            let b1 = (a0..=b0).map(|k| self.reach_at(k)).max().unwrap_or(end);
+            (a0, b0) = (b0 + 1, b1);
+            m += 1;
+        }
+        m.max(1)
     }
 
     /// Fewest segments from point s to point s + n (the same point) with
@@ -797,12 +730,129 @@ impl<T: Copy> Gap<T> {
     }
 }
 
-/// Corners farther from the start than the end point u must be within t
-/// of the segment [0, u] (those past u along it: within t of u).
-fn beyond_ok(cs: &[(f64, f64, f64)], u: (f64, f64), r2: f64, t2: f64) -> bool {
-    cs.iter()
-        .filter(|c| c.2 > r2)
-        .all(|c| dist2_seg((c.0, c.1), (0.0, 0.0), u) <= t2)
+/// A run of the doubled outline: its first point (a corner) and index,
+/// the unit step along it, its number of steps.
+#[derive(Clone, Copy)]
+struct Run {
+    at: (f64, f64),
+    k: usize,
+    d: (f64, f64),
+    len: usize,
+}
+
+/// reach of the start `org` (see the module docs): one pass over the runs
+/// from the first corner after it, the last run cut at `lim`. The cone of
+/// directions from `org` whose rays pass within t of every corner so far
+/// (Potrace's lon computation with Euclidean discs); corners beyond the end
+/// point along the ray are checked only when the walk comes back towards
+/// `org`.
+fn walk(runs: &[Run], lim: usize, org: (f64, f64), t2: f64, tt: f64) -> usize {
+    let mut has_cone = false;
+    let mut lo = (0.0, 0.0);
+    let mut hi = (0.0, 0.0);
+    // Largest squared distance of a corner outside the disc t (0: none).
+    let mut max_r2 = 0.0f64;
+    for (c, run) in runs.iter().enumerate() {
+        let a = run.k;
+        let len = if c + 1 == runs.len() {
+            lim - a
+        } else {
+            run.len
+        };
+        // Corner a lies strictly inside every later segment.
+        let v = sub(run.at, org);
+        let r2 = dot(v, v);
+        if r2 > t2 {
+            // The tangents from the start to the disc of radius t around
+            // the corner, unnormalised (only signs of cross and dot
+            // products are used).
+            let c = (r2 - t2).sqrt();
+            let l = (v.0 * c + v.1 * tt, -v.0 * tt + v.1 * c);
+            let h = (v.0 * c - v.1 * tt, v.0 * tt + v.1 * c);
+            if !has_cone {
+                (lo, hi) = (l, h);
+                has_cone = true;
+            } else {
+                // Branch-free (which side wins is data-dependent).
+                lo = select(cross(lo, l) > 0.0, l, lo);
+                hi = select(cross(hi, h) < 0.0, h, hi);
+            }
+            max_r2 = max_r2.max(r2);
+        }
+        let d = run.d;
+        // The largest s in 1..=len such that every u = v + s' d, s' <= s,
+        // is admitted. Checked at both ends of the run (g is linear); the
+        // limit is solved for only on the run where the walk stops.
+        let mut s_ok = len;
+        if has_cone {
+            let mid = (lo.0 + hi.0, lo.1 + hi.1);
+            // Both ends of the run admitted (the usual case; g is linear
+            // along it): one branch (non-short-circuit `&`), one end on a
+            // run of one step (a staircase).
+            let lf = len as f64;
+            let ok =
+                |u: (f64, f64)| (cross(lo, u) >= 0.0) & (cross(u, hi) >= 0.0) & (dot(u, mid) > 0.0);
+            let whole = ok((v.0 + lf * d.0, v.1 + lf * d.1)) && (len == 1 || ok(add(v, d)));
+            if !whole {
+                // g(s) = g0 + s g1 >= 0 (or > 0 if strict).
+                let gs = [
+                    (cross(lo, v), cross(lo, d)),
+                    (cross(v, hi), cross(d, hi)),
+                    (dot(v, mid), dot(d, mid)),
+                ];
+                for (&(g0, g1), strict) in gs.iter().zip([false, false, true]) {
+                    let bad = |g: f64| g < 0.0 || (strict && g <= 0.0);
+                    if bad(g0 + g1) {
+                        s_ok = 0;
+                        break;
+                    }
+                    if bad(g0 + s_ok as f64 * g1) {
+                        // Here g1 < 0 and g(1) >= 0: lim >= 1.
+                        let lim = g0 / -g1;
+                        let mut s = lim as usize;
+                        if strict && s as f64 >= lim {
+                            s -= 1;
+                        }
+                        s_ok = s_ok.min(s.max(1));
+                    }
+                }
+            }
+        }
+        // Corners beyond the end point: only where |u| < max |v| (not on
+        // a run going away from the start at its farthest corner so far).
+        if s_ok > 0 && max_r2 > 0.0 && (r2 < max_r2 || dot(v, d) < 0.0) {
+            let sv = (-dot(v, d)).clamp(1.0, s_ok as f64);
+            let um = (v.0 + sv * d.0, v.1 + sv * d.1);
+            if dot(um, um) < max_r2 {
+                let far = (max_r2.sqrt() - tt).max(0.0);
+                let far2 = far * far;
+                for s in 1..=s_ok {
+                    let sf = s as f64;
+                    let u = (v.0 + sf * d.0, v.1 + sf * d.1);
+                    let ru = dot(u, u);
+                    if ru < max_r2 && (ru < far2 || !beyond_ok(&runs[..=c], org, u, ru, t2)) {
+                        s_ok = s - 1;
+                        break;
+                    }
+                }
+            }
+        }
+        if s_ok < len {
+            return a + s_ok;
+        }
+    }
+    lim
+}
+
+/// Corners (outside the disc t around the start) farther from the start
+/// than the end point u must be within t of the segment [0, u] (those past
+/// u along it: within t of u).
+fn beyond_ok(runs: &[Run], org: (f64, f64), u: (f64, f64), ru: f64, t2: f64) -> bool {
+    runs.iter().all(|r| {
+        let v = sub(r.at, org);
+        let r2 = dot(v, v);
+        r2 <= t2 || r2 <= ru || dist2_seg(v, (0.0, 0.0), u) <= t2
+    })
 }
 
 #[cfg(test)]
@@ -914,6 +964,7 @@ mod tests {
                     let s = opt.best_start();
                     let po = opt.best_polygon(s);
                     assert_eq!(po.len(), fewest_from(&opt, s));
+                    assert_eq!(opt.fewest(s), po.len());
                     assert_eq!(po[0], s);
                     for (v, &a) in po.iter().enumerate() {
                         let b = po.get(v + 1).copied().unwrap_or(s + n);
