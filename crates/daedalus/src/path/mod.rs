@@ -23,6 +23,7 @@
 //! ```
 
 mod batch;
+mod bound;
 mod entity;
 mod nav;
 mod sampler;
@@ -372,6 +373,6 @@ impl PathFinder {
                 None => Err(PathError::GoalOutside(to)),
             };
         }
-        self.tangent.run(nav, from, to, radius)
+        self.tangent.run(nav, &mut self.search, (from, to), radius)
     }
 }

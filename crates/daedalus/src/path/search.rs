@@ -123,6 +123,12 @@ pub(crate) struct Search {
     succ: Vec<(u64, u32)>,
     /// A final node was pushed while expanding the current node.
     final_pushed: bool,
+    /// Record, per vertex, the shortest `g + |root - v|` over the expanded
+    /// nodes that see it ([`Search::reached`]); dead ends are then searched
+    /// too (the vertices inside them need their distances).
+    pub(crate) record: bool,
+    reach: Vec<f64>,
+    reach_stamp: Vec<u32>,
     /// Statistics of the last search.
     pub(crate) expanded: usize,
 }
@@ -189,10 +195,15 @@ impl Search {
         if self.goal_mark.len() < nt {
             self.goal_mark.resize(nt, 0);
         }
+        if self.record && self.reach.len() < nav.pos.len() {
+            self.reach.resize(nav.pos.len(), 0.0);
+            self.reach_stamp.resize(nav.pos.len(), 0);
+        }
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.goal_mark.iter_mut().for_each(|s| *s = 0);
+            self.reach_stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
     }
@@ -297,6 +308,26 @@ impl Search {
         Some(Outcome::NoPath)
     }
 
+    /// The shortest `g + |root - v|` recorded for vertex `v` by the last
+    /// recording search: an upper bound of the distance from its start to
+    /// `v`, exact when that distance plus `|v - goal|` is below the path
+    /// length found (every node on the way then has a smaller `f` and is
+    /// expanded first).
+    pub(crate) fn reached(&self, v: u32) -> Option<f64> {
+        (self.reach_stamp[v as usize] == self.epoch).then(|| self.reach[v as usize])
+    }
+
+    #[inline]
+    fn note(&mut self, v: u32, d: f64) {
+        let k = v as usize;
+        if self.reach_stamp[k] != self.epoch {
+            self.reach_stamp[k] = self.epoch;
+            self.reach[k] = d;
+        } else if d < self.reach[k] {
+            self.reach[k] = d;
+        }
+    }
+
     #[inline]
     fn is_goal_tri(&self, t: u32) -> bool {
         self.goal_mark[t as usize] == self.epoch
@@ -323,7 +354,9 @@ impl Search {
     #[inline]
     fn dead_end(&self, nav: &NavMesh, o: u32) -> bool {
         let t = o / 3;
-        nav.exit[t as usize] == o && !self.goal_tris.iter().any(|&g| nav.below(t, g))
+        !self.record
+            && nav.exit[t as usize] == o
+            && !self.goal_tris.iter().any(|&g| nav.below(t, g))
     }
 
     /// Successor through the whole edge `h` (of the current triangle), seen
@@ -468,6 +501,17 @@ impl Search {
         // Observable successors.
         let ol = n.left.side(pc);
         let or = n.right.side(pc);
+        if self.record {
+            if n.lv {
+                self.note(vl, n.g + dist(r, pl));
+            }
+            if n.rv {
+                self.note(vr, n.g + dist(r, pr));
+            }
+            if ol <= 0.0 && or >= 0.0 {
+                self.note(vc, n.g + dist(r, pc));
+            }
+        }
         if ol <= 0.0 && or >= 0.0 {
             let through_c = Ray { a: r, b: pc };
             if or > 0.0 {

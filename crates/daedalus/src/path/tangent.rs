@@ -12,7 +12,8 @@
 //! concave). So the shortest path is a sequence of tangent segments
 //! between those circles and arcs along them: a path in the tangent graph,
 //! searched here with A* (admissible, consistent Euclidean heuristic: every
-//! edge is at least as long as its chord).
+//! edge is at least as long as its chord; a search that runs long switches
+//! to the larger, admissible radius-0 distance bound of [`super::bound`]).
 //!
 //! The graph is generated lazily:
 //! - only corners whose walls leave a free angle of more than 180 degrees
@@ -36,7 +37,9 @@ use std::f64::consts::{PI, TAU};
 use crate::Point;
 use crate::geometry::orient2d;
 
+use super::bound::GoalBound;
 use super::nav::{NONE, NavMesh, next, prev};
+use super::search::Search;
 use super::{Path, PathError, Turn};
 
 /// Euclidean distance (`hypot` is several times slower and the extra
@@ -51,6 +54,10 @@ fn dist(a: Point, b: Point) -> f64 {
 const CLEAR_TOL: f64 = 1e-9;
 /// Angular slack of the free-arc prefilter (the exact clearance test decides).
 const ANG_TOL: f64 = 1e-7;
+
+/// Expansions before the search takes the radius-0 bound as heuristic
+/// (the backward search costs about one radius-0 query).
+const LAZY_BOUND: usize = 32;
 
 const START: u32 = u32::MAX - 1;
 const GOAL: u32 = u32::MAX - 2;
@@ -117,6 +124,8 @@ pub(crate) struct TangentSearch {
     /// The triangles containing the goal.
     gtris: Vec<u32>,
     fan: Vec<u32>,
+    /// Heuristic: lower bounds of the distance to the goal.
+    bound: GoalBound,
     /// States expanded by the last query (statistics).
     pub(crate) expanded: usize,
 }
@@ -781,14 +790,56 @@ impl TangentSearch {
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
 
-    fn push(&mut self, s: State, goal: Point) {
+    /// Pushes `s` with `f = g + h`: `h` the larger of the Euclidean
+    /// distance and the radius-0 bound of its corner less `r` (both
+    /// admissible; their maximum need not be consistent, which A* over
+    /// states that are never closed tolerates).
+    fn push(&mut self, nav: &NavMesh, search: &Search, s: State, goal: Point, r: f64) {
         let id = self.states.len() as u32;
-        let f = s.g + dist(s.at, goal);
+        let f = s.g + self.h(nav, search, &s, goal, r);
         self.states.push(s);
         self.heap.push(Reverse((f.to_bits(), id)));
     }
 
-    fn expand(&mut self, nav: &NavMesh, id: u32, from: Point, to: Point, r: f64) {
+    #[inline]
+    fn h(&self, nav: &NavMesh, search: &Search, s: &State, goal: Point, r: f64) -> f64 {
+        let e = dist(s.at, goal);
+        if s.v == GOAL || !self.bound.active() {
+            return e;
+        }
+        e.max(self.bound.vertex(nav, search, s.v) - r)
+    }
+
+    /// Switches to the radius-0 bound: runs the backward search and
+    /// recomputes the keys of the open states. `false` when not even a
+    /// point can reach the goal.
+    fn tighten(
+        &mut self,
+        nav: &NavMesh,
+        search: &mut Search,
+        (from, to): (Point, Point),
+        r: f64,
+    ) -> bool {
+        if !self.bound.prepare(nav, search, from, to) {
+            return false;
+        }
+        let mut open = std::mem::take(&mut self.heap).into_vec();
+        for Reverse((k, id)) in &mut open {
+            let s = self.states[*id as usize];
+            *k = (s.g + self.h(nav, search, &s, to, r)).to_bits();
+        }
+        self.heap = BinaryHeap::from(open);
+        true
+    }
+
+    fn expand(
+        &mut self,
+        nav: &NavMesh,
+        search: &Search,
+        id: u32,
+        (from, to): (Point, Point),
+        r: f64,
+    ) {
         let s = self.states[id as usize];
         let (c, rc) = if s.v == START {
             (from, 0.0)
@@ -832,6 +883,8 @@ impl TangentSearch {
             && let Some(sw) = sweep_to(self, p)
         {
             self.push(
+                nav,
+                search,
                 State {
                     v: GOAL,
                     dir: 1.0,
@@ -843,6 +896,7 @@ impl TangentSearch {
                     checked: false,
                 },
                 to,
+                r,
             );
         }
         for k in b..e {
@@ -859,6 +913,8 @@ impl TangentSearch {
                     continue;
                 };
                 self.push(
+                    nav,
+                    search,
                     State {
                         v: w,
                         dir: dw,
@@ -870,6 +926,7 @@ impl TangentSearch {
                         checked: false,
                     },
                     to,
+                    r,
                 );
             }
         }
@@ -914,11 +971,12 @@ impl TangentSearch {
         dom
     }
 
+    /// `search`: the radius-0 search, run backward for the heuristic.
     pub(crate) fn run(
         &mut self,
         nav: &NavMesh,
-        from: Point,
-        to: Point,
+        search: &mut Search,
+        (from, to): (Point, Point),
         r: f64,
     ) -> Result<Path, PathError> {
         self.begin(nav);
@@ -950,6 +1008,7 @@ impl TangentSearch {
         if from == to {
             return Ok(Path::straight(from, to, r));
         }
+        self.bound.clear();
         self.states.push(State {
             v: START,
             dir: 1.0,
@@ -960,7 +1019,7 @@ impl TangentSearch {
             g: 0.0,
             checked: true,
         });
-        self.expand(nav, 0, from, to, r);
+        self.expand(nav, search, 0, (from, to), r);
         while let Some(Reverse((_, id))) = self.heap.pop() {
             let s = self.states[id as usize];
             if !s.checked {
@@ -982,7 +1041,12 @@ impl TangentSearch {
                 return Ok(self.path(nav, id, from, to, r));
             }
             self.expanded += 1;
-            self.expand(nav, id, from, to, r);
+            // Short searches end before the bound would pay for itself.
+            if self.expanded == LAZY_BOUND && !self.tighten(nav, search, (from, to), r) {
+                // No path for a point, none for a disc.
+                return Err(PathError::NoPath);
+            }
+            self.expand(nav, search, id, (from, to), r);
         }
         Err(PathError::NoPath)
     }
