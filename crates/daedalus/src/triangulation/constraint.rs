@@ -348,6 +348,9 @@ impl Cdt {
             .filter(|_| splitmix(&mut s).trailing_zeros() >= SAMPLE_BITS)
             .map(|&(a, _)| a)
             .collect();
+        // every piece has its own start point (duplicates aside): room for
+        // them all at once, not a doubling copy of every column as it grows
+        self.mesh.reserve_vertices(pieces.len());
         drop(pieces);
         self.insert_points_brio(&sample, false);
         let [x0, y0, x1, y1] = self.bounds;
