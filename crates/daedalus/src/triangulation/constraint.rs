@@ -262,6 +262,9 @@ impl Cdt {
     fn fill_shape(&mut self, id: ShapeId, points: &[Point], closed: bool) {
         let mut pieces = Vec::with_capacity(points.len());
         self.pieces(points, closed, &mut pieces);
+        self.shapes[id.idx as usize]
+            .segs
+            .reserve_exact(pieces.len());
         let mut rng = self.rng;
         let mut h = match pieces.first() {
             Some(&(a, _)) => self.hint_for(a, &mut rng),
@@ -351,6 +354,7 @@ impl Cdt {
         // every piece has its own start point (duplicates aside): room for
         // them all at once, not a doubling copy of every column as it grows
         self.mesh.reserve_vertices(pieces.len());
+        self.segs.reserve(pieces.len());
         drop(pieces);
         self.insert_points_brio(&sample, false);
         let [x0, y0, x1, y1] = self.bounds;
