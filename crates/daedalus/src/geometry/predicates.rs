@@ -107,6 +107,10 @@ fn incircle_int(a: Point, b: Point, c: Point, d: Point) -> Option<f64> {
         exact_diff(c.x, d.x)?,
         exact_diff(c.y, d.y)?,
     ];
+    // integers (grid maps): exact as they are, no scaling to find
+    if v.iter().all(|&x| x.trunc() == x && x.abs() < SMALL) {
+        return Some(incircle_i128(v.map(|x| x as i64 as i128)));
+    }
     // v = +-m 2^e with m odd
     let mut me = [(0i64, 0i32); 6];
     let mut emin = i32::MAX;
@@ -147,6 +151,18 @@ fn incircle_int(a: Point, b: Point, c: Point, d: Point) -> Option<f64> {
         }
         k[i] = (m << sh) as i128;
     }
+    Some(incircle_i128(k))
+}
+
+/// Integers below this in magnitude take the direct path of `incircle_int`
+/// (the same bound as its scaled path).
+const SMALL: f64 = (1u64 << 30) as f64;
+
+/// Sign of the incircle determinant of the differences `[adx, ady, bdx,
+/// bdy, cdx, cdy]`, each below `2^30` in magnitude (no overflow, see
+/// `incircle_int`).
+#[inline]
+fn incircle_i128(k: [i128; 6]) -> f64 {
     let [adx, ady, bdx, bdy, cdx, cdy] = k;
     let alift = adx * adx + ady * ady;
     let blift = bdx * bdx + bdy * bdy;
@@ -154,7 +170,7 @@ fn incircle_int(a: Point, b: Point, c: Point, d: Point) -> Option<f64> {
     let det = alift * (bdx * cdy - cdx * bdy)
         + blift * (cdx * ady - adx * cdy)
         + clift * (adx * bdy - bdx * ady);
-    Some(det.signum() as f64)
+    det.signum() as f64
 }
 
 #[cfg(test)]

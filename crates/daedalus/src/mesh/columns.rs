@@ -39,9 +39,9 @@ impl Column {
     pub(crate) fn push(&mut self, v: u32) {
         self.0.push(v);
     }
-    /// Room for `n` more values (exactly: no doubling slack).
-    pub(crate) fn reserve_exact(&mut self, n: usize) {
-        self.0.reserve_exact(n);
+    /// Room for `n` more values (see [`super::Mesh::reserve_vertices`]).
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.0.reserve(n);
     }
     /// Drops every value from `n` on (journal rollback).
     pub(crate) fn truncate(&mut self, n: usize) {
@@ -98,7 +98,7 @@ impl HalfEdges {
     }
     /// Room for `n` more half-edges.
     pub(crate) fn reserve(&mut self, n: usize) {
-        self.0.reserve_exact(n);
+        self.0.reserve(n);
     }
     pub(crate) fn heap_bytes(&self) -> usize {
         self.0.capacity() * 16

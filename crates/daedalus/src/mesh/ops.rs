@@ -62,12 +62,14 @@ impl Mesh {
 
     /// Reserves room for `n` more vertices (and their ~2n faces, 6n half-edges).
     pub(crate) fn reserve_vertices(&mut self, n: usize) {
-        // exact: a bulk insertion knows its final size (no doubling slack)
-        self.pos.reserve_exact(n);
-        self.vedge.reserve_exact(n);
+        // `reserve`, not `reserve_exact`: into a fresh mesh it is exact all
+        // the same (no doubling slack), and many small bulk calls on a big
+        // mesh still grow it geometrically instead of copying it each time
+        self.pos.reserve(n);
+        self.vedge.reserve(n);
         self.he.reserve(6 * n);
-        self.fedge.reserve_exact(2 * n);
-        self.cons.reserve_exact((3 * n).div_ceil(64));
+        self.fedge.reserve(2 * n);
+        self.cons.reserve((3 * n).div_ceil(64));
     }
 
     #[inline]

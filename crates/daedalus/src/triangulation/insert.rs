@@ -386,6 +386,20 @@ impl Cdt {
         for &p in points {
             self.check_insertable(p)?;
         }
+        let out = self.insert_points_brio(points, true);
+        self.run_tasks();
+        self.settle();
+        Ok(out
+            .into_iter()
+            .map(|v| self.mesh.vertex_handle(v))
+            .collect())
+    }
+
+    /// Inserts valid in-bounds `points` in BRIO rounds of Hilbert order
+    /// (see [`Cdt::insert_vertices`]); returns the raw vertices in input
+    /// order. `user`: mark them all user vertices, else only new vertices
+    /// are marked non-user (an existing user vertex stays one).
+    pub(crate) fn insert_points_brio(&mut self, points: &[Point], user: bool) -> Vec<u32> {
         let n = points.len();
         let [x0, y0, x1, y1] = self.bounds;
         // curve order: about 4 cells per point is fine enough an order
@@ -426,8 +440,10 @@ impl Cdt {
             .map(|&k| points[(k & 0xFFFF_FFFF) as usize])
             .collect();
         for (k, &p) in keys.iter_mut().zip(&sorted) {
-            // user bits are set for all of them below
-            let (v, _) = self.insert_point_raw(p, h);
+            let (v, new) = self.insert_point_raw(p, h);
+            if new && !user {
+                self.set_user(v, false);
+            }
             *k = (*k & 0xFFFF_FFFF) | ((v as u64) << 32);
             h = v;
         }
@@ -437,34 +453,32 @@ impl Cdt {
             out[(k & 0xFFFF_FFFF) as usize] = (k >> 32) as u32;
         }
         drop(keys);
-        // user bits and the hint grid in one pass each
-        let words = self.mesh.pos.len().div_ceil(64);
-        if self.user.len() < words {
-            self.user.reserve_exact(words - self.user.len());
-            self.user.resize(words, 0);
-        }
-        if self.op.on() {
-            for &v in &out {
-                self.set_user(v, true);
+        if user {
+            // user bits in one pass
+            let words = self.mesh.pos.len().div_ceil(64);
+            if self.user.len() < words {
+                self.user.reserve_exact(words - self.user.len());
+                self.user.resize(words, 0);
             }
-        } else {
-            for &v in &out {
-                self.user[(v >> 6) as usize] |= 1 << (v & 63);
+            if self.op.on() {
+                for &v in &out {
+                    self.set_user(v, true);
+                }
+            } else {
+                for &v in &out {
+                    self.user[(v >> 6) as usize] |= 1 << (v & 63);
+                }
             }
         }
+        // the hint grid in one pass
         if !self.hg_regrow() {
             for (&p, &v) in points.iter().zip(&out) {
                 let c = self.hg_cell(p);
                 self.hgrid[c] = v;
             }
         }
-        self.run_tasks();
-        self.settle();
         self.hint = h;
-        Ok(out
-            .into_iter()
-            .map(|v| self.mesh.vertex_handle(v))
-            .collect())
+        out
     }
 }
 
