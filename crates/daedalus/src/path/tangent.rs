@@ -1068,7 +1068,7 @@ impl TangentSearch {
             checked: true,
         });
         // Short queries seldom need the start's far successors.
-        let limit = 2.0 * dist(from, to) + 4.0 * r;
+        let limit = 1.4 * dist(from, to) + 4.0 * r;
         self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
         self.expand(nav, search, 0, (from, to), r, false);
         loop {
