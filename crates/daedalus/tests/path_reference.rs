@@ -519,9 +519,9 @@ fn radius_long_detours_and_straight_paths() {
         compare_radius_query(&w, &lines, &nav, &mut finder, (s, t, r), &mut counts);
     }
     assert_eq!(counts, [5, 0, 0, 0]);
-    // An L: its near corner (3.5, 2) starts a longer way (over (3.5, 9))
+    // An L: its near corner (4, 2) starts a longer way (over (4, 9))
     // than its far corner (9, 2).
-    let w = seg_world(&[[3.5, 2.0, 9.0, 2.0], [3.5, 2.0, 3.5, 9.0]]);
+    let w = seg_world(&[[4.0, 2.0, 9.0, 2.0], [4.0, 2.0, 4.0, 9.0]]);
     let (nav, lines) = (w.nav(), Walls::new(w.all_walls()));
     let (s, t) = (Point::new(5.0, 1.0), Point::new(5.0, 3.0));
     compare_radius_query(&w, &lines, &nav, &mut finder, (s, t, 0.1), &mut counts);
