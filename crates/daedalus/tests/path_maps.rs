@@ -136,8 +136,9 @@ fn radius_timing() {
         }
         let n = ratio.len();
         all.extend(&ratio);
+        let total = t2.iter().sum::<f64>() / t0.iter().sum::<f64>();
         eprintln!(
-            "RADIUS2 {} paths={n} r0={:.1}us r2={:.1}us median r2/r0={:.2}",
+            "RADIUS2 {} paths={n} r0={:.1}us r2={:.1}us median r2/r0={:.2} sum r2/sum r0={total:.2}",
             s.name,
             median(&mut t0) * 1e6,
             median(&mut t2) * 1e6,

@@ -493,6 +493,41 @@ proptest! {
 
 /// A fixed sweep over seeds with every outcome counted: the reference is
 /// exercised on paths, no-paths and blocked ends alike.
+/// Detours much longer than the straight distance (the start's far
+/// successors are generated only once the search needs them), and
+/// straight paths, against the reference.
+#[test]
+fn radius_long_detours_and_straight_paths() {
+    // A comb: walls up from the floor, the path from one tooth gap to the next.
+    let mut walls = Vec::new();
+    for x in [2.0, 4.0, 6.0, 8.0] {
+        walls.push([x, 0.0, x, 9.0]);
+    }
+    walls.push([1.0, 9.5, 9.0, 9.5]);
+    let w = seg_world(&walls);
+    let (nav, lines) = (w.nav(), Walls::new(w.all_walls()));
+    let mut finder = PathFinder::new();
+    let mut counts = [0; 4];
+    for (s, t, r) in [
+        ((3.0, 1.0), (5.0, 1.0), 0.2),
+        ((3.0, 1.0), (9.0, 1.0), 0.1),
+        ((1.0, 1.0), (3.0, 8.0), 0.05),
+        ((3.0, 1.0), (3.0, 8.0), 0.3),
+        ((0.5, 0.5), (0.5, 9.5), 0.2),
+    ] {
+        let (s, t) = (Point::new(s.0, s.1), Point::new(t.0, t.1));
+        compare_radius_query(&w, &lines, &nav, &mut finder, (s, t, r), &mut counts);
+    }
+    assert_eq!(counts, [5, 0, 0, 0]);
+    // An L: its near corner (4, 2) starts a longer way (over (4, 9))
+    // than its far corner (9, 2).
+    let w = seg_world(&[[4.0, 2.0, 9.0, 2.0], [4.0, 2.0, 4.0, 9.0]]);
+    let (nav, lines) = (w.nav(), Walls::new(w.all_walls()));
+    let (s, t) = (Point::new(5.0, 1.0), Point::new(5.0, 3.0));
+    compare_radius_query(&w, &lines, &nav, &mut finder, (s, t, 0.1), &mut counts);
+    assert_eq!(counts, [6, 0, 0, 0]);
+}
+
 #[test]
 fn radius_reference_outcomes() {
     let mut total = [0usize; 4];

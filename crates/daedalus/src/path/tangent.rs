@@ -126,6 +126,9 @@ pub(crate) struct TangentSearch {
     fan: Vec<u32>,
     /// Heuristic: lower bounds of the distance to the goal.
     bound: GoalBound,
+    /// The start's flood so far kept to this box: its other successors
+    /// have `f > start_limit` and are pushed before such a state is popped.
+    start_box: Option<(Cone, f64)>,
     /// States expanded by the last query (statistics).
     pub(crate) expanded: usize,
 }
@@ -263,10 +266,14 @@ fn tangent(a: Point, ra: f64, sa: f64, b: Point, rb: f64, sb: f64) -> Option<(Po
 /// within `r` of its tangent point: each bound widened by `r`. The region
 /// is convex and holds `u`, so every corner it sees from `u` is reached by
 /// a flood that skips the edges lying wholly outside one half-plane.
+///
+/// The start's flood is first limited to a box around the ellipse of the
+/// points `x` with `|s - x| + |x - t| <= B + 2 r` ([`Cone::start_box`]):
+/// a corner outside it gives a successor with `f > B`.
 #[derive(Clone, Copy, Debug)]
 struct Cone {
     u: Point,
-    h: [(f64, f64, f64); 3],
+    h: [(f64, f64, f64); 4],
     /// Absolute slack (the relative one grows with the distance from `u`).
     slack: f64,
 }
@@ -288,8 +295,27 @@ impl Cone {
                 (e1x, e1y, 2.0 * r),
                 (-end.0, -end.1, r - r * d.cos()),
                 (-tx, -ty, r + r * (d / 2.0).sin()),
+                (0.0, 0.0, f64::INFINITY),
             ],
             slack: 1e-6 * r,
+        }
+    }
+
+    /// The box around the ellipse with foci `s != t` and distance sum `sum`.
+    fn start_box(s: Point, t: Point, sum: f64) -> Cone {
+        let d = dist(s, t);
+        let (ex, ey) = ((t.x - s.x) / d, (t.y - s.y) / d);
+        let (a, c) = (sum / 2.0, d / 2.0);
+        let b = (a * a - c * c).max(0.0).sqrt();
+        Cone {
+            u: s,
+            h: [
+                (ex, ey, a + c),
+                (-ex, -ey, a - c),
+                (-ey, ex, b),
+                (ey, -ex, b),
+            ],
+            slack: 1e-9 * sum,
         }
     }
 
@@ -756,7 +782,22 @@ impl TangentSearch {
     ) -> (u32, u32, bool) {
         let b = self.cand_pool.len() as u32;
         if v == START {
-            let g = self.visible(nav, from, false, None);
+            let g = self.visible(nav, from, false, cone);
+            if cone.is_none()
+                && let Some((bx, _)) = self.start_box.take()
+            {
+                // The rest of the start's successors: those outside the box.
+                let mut n = b as usize;
+                for i in b as usize..self.cand_pool.len() {
+                    let w = self.cand_pool[i];
+                    if bx.outside(nav.p(w)) != 0 {
+                        self.cand_pool[n] = w;
+                        n += 1;
+                    }
+                }
+                self.cand_pool.truncate(n);
+                return dedup_tail(&mut self.cand_pool, b, false);
+            }
             return dedup_tail(&mut self.cand_pool, b, g);
         }
         self.fan_of(nav, v);
@@ -832,6 +873,7 @@ impl TangentSearch {
         true
     }
 
+    /// `rest`: the second expansion of the start, outside its box.
     fn expand(
         &mut self,
         nav: &NavMesh,
@@ -839,6 +881,7 @@ impl TangentSearch {
         id: u32,
         (from, to): (Point, Point),
         r: f64,
+        rest: bool,
     ) {
         let s = self.states[id as usize];
         let (c, rc) = if s.v == START {
@@ -854,7 +897,10 @@ impl TangentSearch {
                 None => return,
             }
         };
-        let cone = (s.v != START).then(|| {
+        let cone = if s.v == START {
+            // First the box, then (`start_box` taken) the rest.
+            self.start_box.filter(|_| !rest).map(|(bx, _)| bx)
+        } else {
             let k = s.v as usize;
             let e = self.corners.ends[k];
             let end = if s.dir > 0.0 {
@@ -862,8 +908,8 @@ impl TangentSearch {
             } else {
                 (e[0], e[1])
             };
-            Cone::of(c, r, s.at, end, self.corners.arcw[k] - arr, s.dir)
-        });
+            Some(Cone::of(c, r, s.at, end, self.corners.arcw[k] - arr, s.dir))
+        };
         let (b, e, goal) = self.candidates(nav, s.v, from, cone.as_ref());
         let dirs: [f64; 2] = [1.0, -1.0];
         let sdir = if s.v == START { 1.0 } else { s.dir };
@@ -1005,7 +1051,9 @@ impl TangentSearch {
         if !ok_goal {
             return Err(PathError::GoalBlocked);
         }
-        if from == to {
+        // The straight segment, when clear, is the shortest path (the same
+        // test the search would apply to the edge start -> goal).
+        if from == to || self.segment_clear(nav, from, to, r) {
             return Ok(Path::straight(from, to, r));
         }
         self.bound.clear();
@@ -1019,8 +1067,22 @@ impl TangentSearch {
             g: 0.0,
             checked: true,
         });
-        self.expand(nav, search, 0, (from, to), r);
-        while let Some(Reverse((_, id))) = self.heap.pop() {
+        // Short queries seldom need the start's far successors.
+        let limit = 1.4 * dist(from, to) + 4.0 * r;
+        self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
+        self.expand(nav, search, 0, (from, to), r, false);
+        loop {
+            let top = self.heap.pop();
+            if let Some((_, limit)) = self.start_box
+                && top.is_none_or(|Reverse((k, _))| f64::from_bits(k) > limit)
+            {
+                self.heap.extend(top);
+                self.expand(nav, search, 0, (from, to), r, true);
+                continue;
+            }
+            let Some(Reverse((_, id))) = top else {
+                break;
+            };
             let s = self.states[id as usize];
             if !s.checked {
                 if s.v != GOAL && self.dominated(nav, id, r) {
@@ -1046,7 +1108,7 @@ impl TangentSearch {
                 // No path for a point, none for a disc.
                 return Err(PathError::NoPath);
             }
-            self.expand(nav, search, id, (from, to), r);
+            self.expand(nav, search, id, (from, to), r, false);
         }
         Err(PathError::NoPath)
     }
