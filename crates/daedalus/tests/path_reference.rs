@@ -491,8 +491,6 @@ proptest! {
     }
 }
 
-/// A fixed sweep over seeds with every outcome counted: the reference is
-/// exercised on paths, no-paths and blocked ends alike.
 /// Detours much longer than the straight distance (the start's far
 /// successors are generated only once the search needs them), and
 /// straight paths, against the reference.
@@ -528,6 +526,8 @@ fn radius_long_detours_and_straight_paths() {
     assert_eq!(counts, [6, 0, 0, 0]);
 }
 
+/// A fixed sweep over seeds with every outcome counted: the reference is
+/// exercised on paths, no-paths and blocked ends alike.
 #[test]
 fn radius_reference_outcomes() {
     let mut total = [0usize; 4];

@@ -253,15 +253,16 @@ impl Cdt {
     /// [`Cdt::insert_shape`] after the input checks, inside an operation.
     fn insert_shape_raw(&mut self, points: &[Point], closed: bool) -> Result<ShapeId, CdtError> {
         let id = self.new_shape();
-        self.fill_shape(id, points, closed);
+        let mut pieces = Vec::with_capacity(points.len());
+        self.pieces(points, closed, &mut pieces);
+        self.fill_shape(id, &pieces);
         self.settle();
         Ok(id)
     }
 
-    /// Inserts the segments of polyline `points` into the new shape `id`.
-    fn fill_shape(&mut self, id: ShapeId, points: &[Point], closed: bool) {
-        let mut pieces = Vec::with_capacity(points.len());
-        self.pieces(points, closed, &mut pieces);
+    /// Inserts the clipped segments `pieces` of a polyline (see
+    /// [`Cdt::pieces`]) into the new shape `id`.
+    fn fill_shape(&mut self, id: ShapeId, pieces: &[(Point, Point)]) {
         self.shapes[id.idx as usize]
             .segs
             .reserve_exact(pieces.len());
@@ -272,7 +273,7 @@ impl Cdt {
         };
         self.rng = rng;
         let mut last: Option<(Point, u32)> = None;
-        for (pa, pb) in pieces {
+        for &(pa, pb) in pieces {
             if self.fail.is_some() {
                 break;
             }
@@ -341,10 +342,14 @@ impl Cdt {
         // spade's bulk load does, measured slower on mazes: every channel
         // then crosses far more edges.)
         let ids: Vec<ShapeId> = shapes.iter().map(|_| self.new_shape()).collect();
+        // every shape's pieces, once: shape i has pieces[at[i]..at[i + 1]]
         let mut pieces = Vec::new();
+        let mut at = Vec::with_capacity(shapes.len() + 1);
         for (pts, closed) in shapes {
+            at.push(pieces.len());
             self.pieces(pts.as_ref(), *closed, &mut pieces);
         }
+        at.push(pieces.len());
         let mut s = 0x2545_F491_4F6C_DD1D_u64;
         let sample: Vec<Point> = pieces
             .iter()
@@ -355,7 +360,6 @@ impl Cdt {
         // them all at once, not a doubling copy of every column as it grows
         self.mesh.reserve_vertices(pieces.len());
         self.segs.reserve(pieces.len());
-        drop(pieces);
         self.insert_points_brio(&sample, false);
         let [x0, y0, x1, y1] = self.bounds;
         let (sx, sy) = (65535.0 / (x1 - x0), 65535.0 / (y1 - y0));
@@ -374,8 +378,7 @@ impl Cdt {
             if self.fail.is_some() {
                 break;
             }
-            let (pts, closed) = &shapes[i];
-            self.fill_shape(ids[i], pts.as_ref(), *closed);
+            self.fill_shape(ids[i], &pieces[at[i]..at[i + 1]]);
         }
         // not before: a sample point not yet owned would look unneeded
         self.settle();
