@@ -3,12 +3,14 @@
 
 mod point;
 mod predicates;
+mod rect;
 mod segment;
 mod transform;
 mod triangle;
 
 pub use point::Point;
 pub use predicates::{incircle, orient2d};
+pub use rect::Rect;
 pub use segment::{SegmentIntersection, segment_intersection};
 pub use transform::{Mat3, Transform, TransformError};
 pub use triangle::{

@@ -34,7 +34,7 @@ pub use batch::{Query, find_paths};
 pub use entity::Entity;
 pub use sampler::PathSampler;
 
-pub use nav::NavMesh;
+pub use nav::{NavMesh, NavUpdate};
 
 use crate::Point;
 

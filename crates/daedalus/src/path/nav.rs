@@ -60,6 +60,30 @@ pub struct NavMesh {
     pub(crate) shut: Vec<bool>,
 }
 
+/// What one [`NavMesh::update`] did.
+///
+/// ```
+/// use daedalus::{triangulation::Cdt, path::NavMesh};
+/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut nav = NavMesh::default();
+/// let first = nav.update(&mut cdt);
+/// assert!(first.rebuilt);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NavUpdate {
+    /// The triangulation's [`revision`](crate::triangulation::Cdt::revision) the snapshot now shows.
+    pub revision: u64,
+    /// Where the triangles changed since the previous update (the union of
+    /// the old and new triangles' boxes), `None` when nothing changed or the
+    /// whole snapshot was rebuilt.
+    pub region: Option<crate::geometry::Rect>,
+    /// The snapshot was built from scratch (first update, another
+    /// triangulation, or a change too large to patch).
+    pub rebuilt: bool,
+    /// Triangles written by this update.
+    pub triangles: usize,
+}
+
 impl NavMesh {
     /// Builds the snapshot from a mesh dump (triangles counter-clockwise,
     /// covering the bounds; `constrained` = walls). The border is a wall.
@@ -167,6 +191,35 @@ impl NavMesh {
         }
         let pos = m.pos.clone();
         Self::finish(pos, tv, opp, wall, cdt.bounds())
+    }
+
+    /// Brings the snapshot up to date with every change made to `cdt` since
+    /// this snapshot last followed it (a full build the first time, or when
+    /// it followed another triangulation). Queries then see the world as it
+    /// is now; [`NavUpdate`] says what changed.
+    ///
+    /// ```
+    /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut nav = NavMesh::default();
+    /// nav.update(&mut cdt);
+    /// let mut finder = PathFinder::new();
+    /// let straight = finder.find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
+    /// assert!((straight.length() - 8.0).abs() < 1e-12);
+    /// cdt.insert_segment([5.0, 2.0], [5.0, 8.0]).unwrap();
+    /// let u = nav.update(&mut cdt);
+    /// assert_eq!(u.revision, cdt.revision());
+    /// let around = finder.find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
+    /// assert!((around.length() - 10.0).abs() < 1e-12);
+    /// ```
+    pub fn update(&mut self, cdt: &mut crate::triangulation::Cdt) -> NavUpdate {
+        *self = NavMesh::from_cdt(cdt);
+        NavUpdate {
+            revision: cdt.revision(),
+            region: None,
+            rebuilt: true,
+            triangles: self.triangle_count(),
+        }
     }
 
     /// Completes a snapshot from raw arrays (used by the CDT adapter too).

@@ -276,6 +276,7 @@ impl Cdt {
                 self.rollback();
             } else {
                 self.mesh.journal_commit();
+                self.revision += 1;
                 self.owners.commit();
                 self.crossings.commit();
                 self.op.log.clear();

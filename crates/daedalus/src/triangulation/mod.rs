@@ -262,6 +262,8 @@ pub struct Cdt {
     /// Set by a step that gave up; the operation is then undone.
     pub(crate) fail: Option<CdtError>,
     pub(crate) task_limit: usize,
+    /// Successful mutating operations so far (see [`Cdt::revision`]).
+    pub(crate) revision: u64,
 }
 
 /// Reusable buffers (no allocation per operation once warm).
@@ -328,6 +330,7 @@ impl Cdt {
             op: OpLog::default(),
             fail: None,
             task_limit: TASK_LIMIT,
+            revision: 0,
         })
     }
 
@@ -343,6 +346,22 @@ impl Cdt {
     #[doc(hidden)]
     pub fn set_task_limit(&mut self, limit: usize) {
         self.task_limit = limit;
+    }
+
+    /// Counts the operations that changed the triangulation: every
+    /// successful insertion, removal or object update adds one; failed
+    /// operations (undone) and queries add nothing.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let r0 = cdt.revision();
+    /// cdt.insert_segment([1.0, 1.0], [5.0, 5.0]).unwrap();
+    /// assert_eq!(cdt.revision(), r0 + 1);
+    /// assert!(cdt.insert_segment([1.0, 1.0], [f64::NAN, 5.0]).is_err());
+    /// assert_eq!(cdt.revision(), r0 + 1);
+    /// ```
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     /// The world rectangle `[xmin, ymin, xmax, ymax]`.
