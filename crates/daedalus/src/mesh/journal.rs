@@ -61,6 +61,9 @@ impl Mesh {
 
     /// Keeps the changes; stops logging.
     pub(crate) fn journal_commit(&mut self) {
+        let log = std::mem::take(&mut self.journal.log);
+        self.log_changes(&log, self.journal.lens);
+        self.journal.log = log;
         let j = &mut self.journal;
         j.on = false;
         j.lens = [0; 5];

@@ -21,6 +21,7 @@
 //! convert with `VertexId::idx` / [`Mesh::vertex_handle`] (and the same for
 //! edges and faces).
 
+pub(crate) mod changes;
 mod columns;
 mod dump;
 mod handles;
@@ -74,6 +75,8 @@ pub struct Mesh {
     pub(crate) n_faces: usize,
     /// Undo log of the running CDT operation (empty between operations).
     pub(crate) journal: journal::Journal,
+    /// Faces changed since the navigation snapshot last followed.
+    pub(crate) changes: changes::ChangeLog,
 }
 
 impl Mesh {

@@ -45,6 +45,7 @@ impl Mesh {
             fedge: Column::from_slice(&[7, 3, 0, 8]),
             cons: vec![0],
             journal: Default::default(),
+            changes: Default::default(),
             free_v: Vec::new(),
             free_e: Vec::new(),
             free_f: Vec::new(),

@@ -115,6 +115,9 @@ pub(crate) struct Search {
     best: Vec<f64>,
     stamp: Vec<u32>,
     goal_mark: Vec<u32>,
+    /// Per triangle: `epoch` when a goal triangle lies in its dead-end
+    /// subtree (the goal triangles and their chains of parents).
+    goal_above: Vec<u32>,
     epoch: u32,
     start_tris: Vec<u32>,
     goal_tris: Vec<u32>,
@@ -191,9 +194,10 @@ impl Search {
             self.best.resize(nw, f64::INFINITY);
             self.stamp.resize(nw, 0);
         }
-        let nt = nav.triangle_count();
+        let nt = nav.slots();
         if self.goal_mark.len() < nt {
             self.goal_mark.resize(nt, 0);
+            self.goal_above.resize(nt, 0);
         }
         if self.record && self.reach.len() < nav.pos.len() {
             self.reach.resize(nav.pos.len(), 0.0);
@@ -203,6 +207,7 @@ impl Search {
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
             self.goal_mark.iter_mut().for_each(|s| *s = 0);
+            self.goal_above.iter_mut().for_each(|s| *s = 0);
             self.reach_stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
@@ -219,6 +224,16 @@ impl Search {
         let ok = nav.containing(s, &mut st) && nav.containing(t, &mut gt);
         for &g in &gt {
             self.goal_mark[g as usize] = self.epoch;
+            // The dead ends holding the goal: its chain of parents.
+            let mut x = g;
+            while self.goal_above[x as usize] != self.epoch {
+                self.goal_above[x as usize] = self.epoch;
+                let e = nav.exit[x as usize];
+                if e == NONE {
+                    break;
+                }
+                x = nav.opp[e as usize] / 3;
+            }
         }
         self.goal_tris = gt;
         self.goal = t;
@@ -350,13 +365,11 @@ impl Search {
     }
 
     /// A shortest path enters a dead-end subtree (through its exit edge)
-    /// only when the goal lies in it ([`NavMesh::below`]).
+    /// only when the goal lies in it.
     #[inline]
     fn dead_end(&self, nav: &NavMesh, o: u32) -> bool {
         let t = o / 3;
-        !self.record
-            && nav.exit[t as usize] == o
-            && !self.goal_tris.iter().any(|&g| nav.below(t, g))
+        !self.record && nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
     }
 
     /// Successor through the whole edge `h` (of the current triangle), seen

@@ -38,7 +38,7 @@ use crate::Point;
 use crate::geometry::orient2d;
 
 use super::bound::GoalBound;
-use super::nav::{NONE, NavMesh, next, prev};
+use super::nav::{NONE, NavMesh, ang, next, prev};
 use super::search::Search;
 use super::{Path, PathError, Turn};
 
@@ -79,27 +79,9 @@ struct State {
     checked: bool,
 }
 
-/// Per-snapshot data: a corner of every vertex and the free arcs.
-#[derive(Default, Debug, Clone)]
-struct Corners {
-    revision: u64,
-    /// One triangle corner (`3 t + i`) at each vertex, `NONE` if unused.
-    vcorner: Vec<u32>,
-    /// The vertex can be wrapped: its walls leave a gap of more than 180 degrees.
-    useful: Vec<bool>,
-    /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
-    arc0: Vec<f64>,
-    arcw: Vec<f64>,
-    /// Unit vectors of the free arc's first and last directions.
-    ends: Vec<[f64; 4]>,
-    /// Unit vector of the free gap's middle direction.
-    mid: Vec<(f64, f64)>,
-}
-
 /// Reusable buffers of the radius > 0 search.
 #[derive(Default, Debug, Clone)]
 pub(crate) struct TangentSearch {
-    corners: Corners,
     states: Vec<State>,
     heap: BinaryHeap<Reverse<(u64, u32)>>,
     /// Per-query epoch for the per-vertex caches.
@@ -182,11 +164,6 @@ fn from_base(a: f64, base: f64) -> f64 {
 fn offset(a: f64, base: f64) -> f64 {
     let d = from_base(a, base);
     if d > TAU - ANG_TOL { d - TAU } else { d }
-}
-
-#[inline]
-fn ang(c: Point, p: Point) -> f64 {
-    (p.y - c.y).atan2(p.x - c.x)
 }
 
 /// Minimum distance from the counter-clockwise arc of the circle (`c`,
@@ -336,71 +313,9 @@ impl Cone {
     }
 }
 
-impl Corners {
-    fn build(&mut self, nav: &NavMesh) {
-        if self.revision == nav.revision() && !self.vcorner.is_empty() {
-            return;
-        }
-        let nv = nav.pos.len();
-        self.revision = nav.revision();
-        self.vcorner = vec![NONE; nv];
-        for (c, &v) in nav.tv.iter().enumerate() {
-            if self.vcorner[v as usize] == NONE {
-                self.vcorner[v as usize] = c as u32;
-            }
-        }
-        // Wall directions at every vertex.
-        let mut rays: Vec<Vec<f64>> = vec![Vec::new(); nv];
-        for h in 0..nav.tv.len() as u32 {
-            let o = nav.opp[h as usize];
-            if !nav.wall[h as usize] || (o != NONE && o < h) {
-                continue;
-            }
-            let (a, b) = (nav.v(h), nav.v(next(h)));
-            let (pa, pb) = (nav.p(a), nav.p(b));
-            rays[a as usize].push(ang(pa, pb));
-            rays[b as usize].push(ang(pb, pa));
-        }
-        self.useful = vec![false; nv];
-        self.arc0 = vec![0.0; nv];
-        self.arcw = vec![0.0; nv];
-        self.ends = vec![[0.0; 4]; nv];
-        self.mid = vec![(0.0, 0.0); nv];
-        for (v, r) in rays.iter_mut().enumerate() {
-            if r.is_empty() {
-                continue;
-            }
-            r.sort_by(f64::total_cmp);
-            // Largest counter-clockwise gap between consecutive rays.
-            let (mut gap, mut from) = (TAU, r[0]);
-            if r.len() > 1 {
-                gap = 0.0;
-                for k in 0..r.len() {
-                    let (a, b) = (r[k], r[(k + 1) % r.len()]);
-                    let g = if k + 1 == r.len() { b + TAU - a } else { b - a };
-                    if g > gap {
-                        gap = g;
-                        from = a;
-                    }
-                }
-            }
-            if gap > PI + 1e-12 {
-                self.useful[v] = true;
-                self.arc0[v] = from + PI / 2.0;
-                self.arcw[v] = gap - PI;
-                let (b, e) = (from + PI / 2.0, from + gap - PI / 2.0);
-                self.ends[v] = [b.cos(), b.sin(), e.cos(), e.sin()];
-                let m = self.arc0[v] + self.arcw[v] / 2.0;
-                self.mid[v] = (m.cos(), m.sin());
-            }
-        }
-    }
-}
-
 impl TangentSearch {
     fn begin(&mut self, nav: &NavMesh) {
-        self.corners.build(nav);
-        let nt = nav.triangle_count();
+        let nt = nav.slots();
         let nh = nav.tv.len();
         let nv = nav.pos.len();
         if self.tri_mark.len() < nt {
@@ -446,7 +361,7 @@ impl TangentSearch {
     /// Every corner around vertex `v` (walls included), into `self.fan`.
     fn fan_of(&mut self, nav: &NavMesh, v: u32) {
         self.fan.clear();
-        let c = self.corners.vcorner[v as usize];
+        let c = nav.arcs.vcorner[v as usize];
         if c == NONE {
             return;
         }
@@ -694,7 +609,7 @@ impl TangentSearch {
             for i in 0..3 {
                 let w = nav.v(3 * t + i);
                 let pw = nav.p(w);
-                if self.corners.useful[w as usize] && pw != o && out(pw) == 0 {
+                if nav.arcs.useful[w as usize] && pw != o && out(pw) == 0 {
                     self.cand_pool.push(w);
                 }
             }
@@ -731,7 +646,7 @@ impl TangentSearch {
             let zr = orient2d(o, rr, pz);
             let zl = orient2d(o, l, pz);
             let mz = out(pz);
-            if zr >= 0.0 && zl <= 0.0 && mz == 0 && self.corners.useful[zv as usize] {
+            if zr >= 0.0 && zl <= 0.0 && mz == 0 && nav.arcs.useful[zv as usize] {
                 self.cand_pool.push(zv);
             }
             // Right edge head -> z.
@@ -759,7 +674,7 @@ impl TangentSearch {
     /// free arc) starts, seen from `v`, strictly inside that gap.
     fn gap_wedge(&mut self, nav: &NavMesh, v: u32) {
         let c = nav.p(v);
-        let (mx, my) = self.corners.mid[v as usize];
+        let (mx, my) = nav.arcs.mid[v as usize];
         let mp = Point::new(c.x + mx, c.y + my);
         let hit = self.fan.iter().copied().find(|&k| {
             let (x, y) = (nav.p(nav.v(next(k))), nav.p(nav.v(prev(k))));
@@ -810,7 +725,7 @@ impl TangentSearch {
     /// when `p` is off the arc.
     #[inline]
     fn arc_pos(&self, nav: &NavMesh, v: u32, dir: f64, p: Point) -> Option<f64> {
-        let (a0, w) = (self.corners.arc0[v as usize], self.corners.arcw[v as usize]);
+        let (a0, w) = (nav.arcs.arc0[v as usize], nav.arcs.arcw[v as usize]);
         let a = ang(nav.p(v), p);
         let o = if dir > 0.0 {
             offset(a, a0)
@@ -826,7 +741,7 @@ impl TangentSearch {
     fn in_arc(&self, nav: &NavMesh, v: u32, p: Point) -> bool {
         let c = nav.p(v);
         let (dx, dy) = (p.x - c.x, p.y - c.y);
-        let e = self.corners.ends[v as usize];
+        let e = nav.arcs.ends[v as usize];
         let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
@@ -902,13 +817,13 @@ impl TangentSearch {
             self.start_box.filter(|_| !rest).map(|(bx, _)| bx)
         } else {
             let k = s.v as usize;
-            let e = self.corners.ends[k];
+            let e = nav.arcs.ends[k];
             let end = if s.dir > 0.0 {
                 (e[2], e[3])
             } else {
                 (e[0], e[1])
             };
-            Some(Cone::of(c, r, s.at, end, self.corners.arcw[k] - arr, s.dir))
+            Some(Cone::of(c, r, s.at, end, nav.arcs.arcw[k] - arr, s.dir))
         };
         let (b, e, goal) = self.candidates(nav, s.v, from, cone.as_ref());
         let dirs: [f64; 2] = [1.0, -1.0];

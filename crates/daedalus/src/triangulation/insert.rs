@@ -339,12 +339,7 @@ impl Cdt {
         let mut rng = self.rng;
         let h = self.hint_for(p, &mut rng);
         self.rng = rng;
-        let v = self.insert_point(p, h);
-        self.set_user(v, true);
-        self.run_tasks();
-        self.settle();
-        self.hint = v;
-        Ok(self.mesh.vertex_handle(v))
+        self.insert_vertex_at(p, h)
     }
 
     /// Inserts a vertex, starting the walk at `hint`.
@@ -363,10 +358,18 @@ impl Cdt {
         let p = p.into();
         self.check_insertable(p)?;
         let h = self.mesh.vraw(hint)?;
-        let v = self.insert_point(p, h);
-        self.set_user(v, true);
-        self.run_tasks();
-        self.settle();
+        self.insert_vertex_at(p, h)
+    }
+
+    /// One checked vertex, walking from `h`, as one all-or-nothing operation.
+    fn insert_vertex_at(&mut self, p: Point, h: u32) -> Result<VertexId, CdtError> {
+        let v = self.atomic(|c| {
+            let v = c.insert_point(p, h);
+            c.set_user(v, true);
+            c.run_tasks();
+            c.settle();
+            Ok(v)
+        })?;
         self.hint = v;
         Ok(self.mesh.vertex_handle(v))
     }
@@ -389,6 +392,9 @@ impl Cdt {
         let out = self.insert_points_brio(points, true);
         self.run_tasks();
         self.settle();
+        // A bulk build runs unjournaled: followers rebuild.
+        self.mesh.changes.overflow();
+        self.revision += 1;
         Ok(out
             .into_iter()
             .map(|v| self.mesh.vertex_handle(v))

@@ -1,0 +1,230 @@
+//! Whole-snapshot passes: wedges, dead-end forest, location grid and the
+//! spatial order of the triangles (run by a full build; a patch redoes
+//! the same work locally, see `patch`).
+
+use super::{NONE, NavMesh, next, prev};
+use crate::Point;
+
+impl NavMesh {
+    // Corner `c = 3t + i`: clockwise next corner around the vertex is across
+    // edge i (v -> v[i+1]); counter-clockwise next across edge i+2.
+    pub(super) fn build_wedges(&mut self) {
+        let n = self.tv.len();
+        let mut wedge = vec![NONE; n];
+        let mut id = 0u32;
+        for c0 in 0..n {
+            if wedge[c0] != NONE {
+                continue;
+            }
+            // Walk clockwise to the first corner whose clockwise edge is a wall.
+            let mut c = c0 as u32;
+            loop {
+                let h = c; // edge i of the triangle starts at this corner
+                if self.wall[h as usize] {
+                    break;
+                }
+                let o = self.opp[h as usize];
+                // In the other triangle the edge runs v[i+1] -> v; our vertex is at o's next corner.
+                let nc = next(o);
+                if nc == c0 as u32 {
+                    break;
+                }
+                c = nc;
+            }
+            // Walk counter-clockwise assigning `id`.
+            let start = c;
+            loop {
+                wedge[c as usize] = id;
+                let h = prev(c); // edge i+2 ends at this corner
+                if self.wall[h as usize] {
+                    break;
+                }
+                let o = self.opp[h as usize];
+                // Other triangle: edge runs v -> v[i+2]; our vertex is at o.
+                let nc = o;
+                if nc == start {
+                    break;
+                }
+                c = nc;
+            }
+            id += 1;
+        }
+        self.wedge = wedge;
+        self.wedge_count = id;
+    }
+
+    /// Dead-end pruning (as in Shen et al.'s Polyanya pruning, peeled to any
+    /// depth): repeatedly remove triangles with one open (non-wall) edge
+    /// left. A removed triangle's subtree hangs off the rest through that
+    /// one edge only (around any other shared vertex lie walls, which a path
+    /// cannot pass), so a shortest path enters it through that edge only
+    /// when the goal lies in it: it would have to leave through the same
+    /// edge, and the chord along the edge is no longer.
+    pub(super) fn build_dead_ends(&mut self) {
+        let nt = self.slots();
+        let open = |h: usize| !self.wall[h] && self.opp[h] != NONE;
+        let mut deg: Vec<u8> = (0..nt)
+            .map(|t| (0..3).filter(|&i| open(3 * t + i)).count() as u8)
+            .collect();
+        let mut peeled = vec![false; nt];
+        let mut exit = vec![NONE; nt];
+        let mut queue: Vec<u32> = (0..nt as u32).filter(|&t| deg[t as usize] <= 1).collect();
+        while let Some(t) = queue.pop() {
+            let tu = t as usize;
+            if peeled[tu] {
+                continue;
+            }
+            peeled[tu] = true;
+            for i in 0..3 {
+                let h = 3 * tu + i;
+                if !open(h) {
+                    continue;
+                }
+                let u = (self.opp[h] / 3) as usize;
+                if peeled[u] {
+                    continue;
+                }
+                exit[tu] = h as u32;
+                deg[u] -= 1;
+                if deg[u] == 1 {
+                    queue.push(u as u32);
+                }
+            }
+        }
+        self.shut = (0..self.tv.len())
+            .map(|h| {
+                let o = self.opp[h];
+                self.wall[h] || o == NONE || exit[(o / 3) as usize] == o
+            })
+            .collect();
+        self.exit = exit;
+    }
+
+    pub(super) fn build_grid(&mut self) {
+        let nt = self.slots();
+        if nt == 0 {
+            return;
+        }
+        // About one triangle per cell: the walk from the hint is short.
+        let n = ((nt as f64).sqrt().ceil() as usize).clamp(1, 1024);
+        self.grid = vec![NONE; n * n];
+        self.grid_n = n;
+        let mut cells = Vec::new();
+        for t in 0..nt as u32 {
+            self.grid_cells(t, &mut cells);
+            if self.grid[cells[0]] == NONE {
+                self.grid[cells[0]] = t;
+            }
+            for &k in &cells[1..] {
+                self.grid[k] = t;
+            }
+        }
+        // Fill empty cells from a neighbour so every cell has a start.
+        let mut last = 0;
+        for g in self.grid.iter_mut() {
+            if *g == NONE {
+                *g = last;
+            } else {
+                last = *g;
+            }
+        }
+        self.any = 0;
+    }
+
+    /// The grid cells triangle `t` is a good hint for: first the cell of
+    /// its centroid, then every cell whose centre it holds (a hint only:
+    /// plain float tests), for triangles of a few cells.
+    pub(super) fn grid_cells(&self, t: u32, out: &mut Vec<usize>) {
+        out.clear();
+        let n = self.grid_n;
+        out.push(self.cell(self.centroid(t), n));
+        let [x0, y0, x1, y1] = self.bounds;
+        let (sx, sy) = ((x1 - x0) / n as f64, (y1 - y0) / n as f64);
+        let (a, b, d) = (
+            self.p(self.v(3 * t)),
+            self.p(self.v(3 * t + 1)),
+            self.p(self.v(3 * t + 2)),
+        );
+        let lo = self.cell_xy(Point::new(a.x.min(b.x).min(d.x), a.y.min(b.y).min(d.y)), n);
+        let hi = self.cell_xy(Point::new(a.x.max(b.x).max(d.x), a.y.max(b.y).max(d.y)), n);
+        if (hi.0 - lo.0 + 1) * (hi.1 - lo.1 + 1) > 64 {
+            return;
+        }
+        let inside = |p: Point| {
+            let s = |u: Point, v: Point| (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x);
+            s(a, b) >= 0.0 && s(b, d) >= 0.0 && s(d, a) >= 0.0
+        };
+        for cy in lo.1..=hi.1 {
+            for cx in lo.0..=hi.0 {
+                let centre = Point::new(x0 + (cx as f64 + 0.5) * sx, y0 + (cy as f64 + 0.5) * sy);
+                if inside(centre) {
+                    out.push(cy * n + cx);
+                }
+            }
+        }
+    }
+}
+
+/// Renumbers the triangles along a Z-order curve of their centroids, so
+/// that triangles near in the plane are near in memory (the search walks
+/// neighbours; the triangulation's own face order follows its edit history).
+pub(super) fn spatial_order(
+    pos: &[Point],
+    tv: Vec<u32>,
+    opp: Vec<u32>,
+    wall: Vec<bool>,
+    face: Vec<u32>,
+    bounds: [f64; 4],
+) -> (Vec<u32>, Vec<u32>, Vec<bool>, Vec<u32>) {
+    let nt = tv.len() / 3;
+    let [x0, y0, x1, y1] = bounds;
+    let (w, h) = (
+        (x1 - x0).max(f64::MIN_POSITIVE),
+        (y1 - y0).max(f64::MIN_POSITIVE),
+    );
+    let spread = |v: u32| {
+        let mut v = v as u64 & 0xffff;
+        v = (v | (v << 8)) & 0x00ff_00ff;
+        v = (v | (v << 4)) & 0x0f0f_0f0f;
+        v = (v | (v << 2)) & 0x3333_3333;
+        (v | (v << 1)) & 0x5555_5555
+    };
+    let code = |t: usize| {
+        let (a, b, c) = (
+            pos[tv[3 * t] as usize],
+            pos[tv[3 * t + 1] as usize],
+            pos[tv[3 * t + 2] as usize],
+        );
+        let cx = ((a.x + b.x + c.x) / 3.0 - x0) / w;
+        let cy = ((a.y + b.y + c.y) / 3.0 - y0) / h;
+        let q = |f: f64| (f.clamp(0.0, 1.0) * 65535.0) as u32;
+        spread(q(cx)) | (spread(q(cy)) << 1)
+    };
+    let mut order: Vec<(u64, u32)> = (0..nt).map(|t| (code(t), t as u32)).collect();
+    order.sort_unstable();
+    let mut new_of = vec![0u32; nt];
+    for (n, &(_, t)) in order.iter().enumerate() {
+        new_of[t as usize] = n as u32;
+    }
+    let remap = |e: u32| {
+        if e == NONE {
+            NONE
+        } else {
+            3 * new_of[(e / 3) as usize] + e % 3
+        }
+    };
+    let mut ntv = Vec::with_capacity(tv.len());
+    let mut nopp = Vec::with_capacity(tv.len());
+    let mut nwall = Vec::with_capacity(tv.len());
+    let mut nface = Vec::with_capacity(nt);
+    for &(_, t) in &order {
+        nface.push(face[t as usize]);
+        for i in 0..3 {
+            let e = 3 * t as usize + i;
+            ntv.push(tv[e]);
+            nopp.push(remap(opp[e]));
+            nwall.push(wall[e]);
+        }
+    }
+    (ntv, nopp, nwall, nface)
+}

@@ -1,0 +1,368 @@
+//! Invariant checker of a followed snapshot against its triangulation and
+//! against a from-scratch build (tests only).
+
+use super::{NONE, NavMesh, next, prev};
+use crate::triangulation::Cdt;
+
+impl NavMesh {
+    /// Every way this snapshot differs from what `cdt` says it should be:
+    /// slots and faces, links, walls, corner flags and tables, wedges,
+    /// grid hints and the soundness of every dead-end claim.
+    pub(crate) fn check(&self, cdt: &Cdt) -> Vec<String> {
+        let m = &cdt.mesh;
+        let mut bad = Vec::new();
+        let mut live = 0;
+        for t in 0..self.slots() as u32 {
+            let f = self.tri_face[t as usize];
+            if f == NONE {
+                if self.tv[3 * t as usize] != NONE {
+                    bad.push(format!("free slot {t} has vertices"));
+                }
+                continue;
+            }
+            live += 1;
+            if !m.face_alive(f) || self.face_tri[f as usize] != t {
+                bad.push(format!("slot {t} -> face {f} not live or not mapped back"));
+                continue;
+            }
+            // Same vertices, same rotation class.
+            let e0 = m.raw_face_edge(f);
+            let vs = [
+                m.raw_origin(e0),
+                m.raw_origin(m.raw_next(e0)),
+                m.raw_origin(m.raw_next(m.raw_next(e0))),
+            ];
+            let tv = [self.v(3 * t), self.v(3 * t + 1), self.v(3 * t + 2)];
+            if !(0..3).any(|r| (0..3).all(|i| vs[(i + r) % 3] == tv[i])) {
+                bad.push(format!("slot {t}: vertices {tv:?} vs face {vs:?}"));
+            }
+            for h in 3 * t..3 * t + 3 {
+                let (a, b) = (self.v(h), self.v(next(h)));
+                if self.pos[a as usize] != m.raw_pos(a) {
+                    bad.push(format!("vertex {a} position"));
+                }
+                let o = self.opp[h as usize];
+                let border = o == NONE;
+                if !border && (self.opp[o as usize] != h || self.v(o) != b || self.v(next(o)) != a)
+                {
+                    bad.push(format!("half-edge {h}: opposite {o} does not match"));
+                }
+                // The face's half-edge a -> b and its constraint.
+                let found = [e0, m.raw_next(e0), m.raw_next(m.raw_next(e0))]
+                    .into_iter()
+                    .find(|&e| m.raw_origin(e) == a && m.raw_dest(e) == b)
+                    .unwrap_or(NONE);
+                if found == NONE {
+                    bad.push(format!("half-edge {h} ({a}->{b}) not in the face"));
+                    continue;
+                }
+                let mborder = m.raw_face(m.raw_opposite(found)) < crate::mesh::OUTER_FACES;
+                if mborder != border {
+                    bad.push(format!("half-edge {h}: border {border} vs mesh {mborder}"));
+                }
+                if self.wall[h as usize] != (m.raw_is_constrained(found) || mborder) {
+                    bad.push(format!("half-edge {h}: wall flag"));
+                }
+                let shut = self.wall[h as usize] || border || self.exit[(o / 3) as usize] == o;
+                if self.shut[h as usize] != shut {
+                    bad.push(format!("half-edge {h}: shut flag"));
+                }
+            }
+            // Dead-end claim: the exit is open, every other open edge leads to a child.
+            let x = self.exit[t as usize];
+            if x != NONE {
+                if x / 3 != t || self.wall[x as usize] || self.opp[x as usize] == NONE {
+                    bad.push(format!("slot {t}: exit {x} not an open edge of it"));
+                }
+                for h in 3 * t..3 * t + 3 {
+                    let o = self.opp[h as usize];
+                    if h == x || self.wall[h as usize] || o == NONE {
+                        continue;
+                    }
+                    if self.exit[(o / 3) as usize] != o {
+                        bad.push(format!(
+                            "slot {t} (dead end) has open edge {h} to a non-child"
+                        ));
+                    }
+                }
+            }
+        }
+        if live != self.live || live != m.face_count() {
+            bad.push(format!(
+                "{live} live slots, counted {}, mesh has {} faces",
+                self.live,
+                m.face_count()
+            ));
+        }
+        // Dead-end claims must not form cycles (a forest).
+        for t in 0..self.slots() as u32 {
+            let (mut x, mut n) = (t, 0);
+            while self.tri_face[x as usize] != NONE && self.exit[x as usize] != NONE {
+                x = self.opp[self.exit[x as usize] as usize] / 3;
+                n += 1;
+                if n > self.slots() {
+                    bad.push(format!("dead-end chain from {t} cycles"));
+                    break;
+                }
+            }
+        }
+        // Per vertex: corner flag, corner tables, wedges.
+        let fresh = NavMesh::from_cdt(cdt);
+        let mut owner = vec![NONE; self.wedge_count as usize];
+        let mut fan = Vec::new();
+        for v in 0..m.pos.len() as u32 {
+            if !m.vertex_alive(v) {
+                continue;
+            }
+            if self.corner[v as usize] != fresh.corner[v as usize] {
+                bad.push(format!("vertex {v}: corner flag"));
+            }
+            for (name, ok) in [
+                (
+                    "useful",
+                    self.arcs.useful[v as usize] == fresh.arcs.useful[v as usize],
+                ),
+                (
+                    "arc",
+                    !fresh.arcs.useful[v as usize]
+                        || (self.arcs.arc0[v as usize] == fresh.arcs.arc0[v as usize]
+                            && self.arcs.arcw[v as usize] == fresh.arcs.arcw[v as usize]),
+                ),
+            ] {
+                if !ok {
+                    bad.push(format!(
+                        "vertex {v}: {name} (patched {} {} {}, fresh {} {} {})",
+                        self.arcs.useful[v as usize],
+                        self.arcs.arc0[v as usize],
+                        self.arcs.arcw[v as usize],
+                        fresh.arcs.useful[v as usize],
+                        fresh.arcs.arc0[v as usize],
+                        fresh.arcs.arcw[v as usize]
+                    ));
+                }
+            }
+            let c = self.arcs.vcorner[v as usize];
+            if c == NONE || self.tri_face[(c / 3) as usize] == NONE || self.v(c) != v {
+                bad.push(format!("vertex {v}: no live corner"));
+                continue;
+            }
+            self.ordered_fan(c, &mut fan);
+            for (k, &c) in fan.iter().enumerate() {
+                let w = self.wedge[c as usize];
+                if w == NONE || w >= self.wedge_count {
+                    bad.push(format!("corner {c}: wedge {w}"));
+                    continue;
+                }
+                if owner[w as usize] != NONE && owner[w as usize] != v {
+                    bad.push(format!(
+                        "wedge {w} shared by vertices {v} and {}",
+                        owner[w as usize]
+                    ));
+                }
+                owner[w as usize] = v;
+                if k > 0 {
+                    let same = self.wedge[fan[k - 1] as usize] == w;
+                    if same == self.wall[prev(fan[k - 1]) as usize] {
+                        bad.push(format!("corner {c}: wedge split does not follow the walls"));
+                    }
+                }
+            }
+        }
+        // Grid hints may point at freed slots (location falls back to a
+        // live triangle), but never out of range.
+        if self.grid.iter().any(|&g| g as usize >= self.slots()) {
+            bad.push("grid hint out of range".into());
+        }
+        bad
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::objects::Object;
+    use crate::path::{NavMesh, PathError, PathFinder};
+    use crate::triangulation::{Cdt, ShapeId};
+    use crate::{Point, objects::ObjectId};
+
+    /// xorshift64*: the edit sequences are reproducible from the seed.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        }
+        fn f(&mut self, lo: f64, hi: f64) -> f64 {
+            lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+        }
+        fn below(&mut self, n: usize) -> usize {
+            (self.next() % n as u64) as usize
+        }
+    }
+
+    /// Same answer (found / not found, length within 1e-9) on the patched
+    /// snapshot and on a from-scratch one.
+    fn same_answers(cdt: &Cdt, nav: &NavMesh, rng: &mut Rng, queries: usize) {
+        let fresh = NavMesh::from_cdt(cdt);
+        let (mut f1, mut f2) = (PathFinder::new(), PathFinder::new());
+        for _ in 0..queries {
+            let a = Point::new(rng.f(0.5, 99.5), rng.f(0.5, 99.5));
+            let b = Point::new(rng.f(0.5, 99.5), rng.f(0.5, 99.5));
+            let r = [0.0, 0.0, 0.7, 2.0][rng.below(4)];
+            let x = f1.find_path(nav, a, b, r);
+            let y = f2.find_path(&fresh, a, b, r);
+            match (&x, &y) {
+                (Ok(p), Ok(q)) => assert!(
+                    (p.length() - q.length()).abs() <= 1e-9 * (1.0 + q.length()),
+                    "{a:?} -> {b:?} r {r}: patched {} vs fresh {}",
+                    p.length(),
+                    q.length()
+                ),
+                (Err(e), Err(g)) => assert_eq!(e, g),
+                _ => panic!("{a:?} -> {b:?} r {r}: patched {x:?} vs fresh {y:?}"),
+            }
+        }
+        let _ = PathError::NoPath;
+    }
+
+    /// Random edits (walls, objects moved, rotated, removed, vertices),
+    /// each followed by an update: every invariant holds and every answer
+    /// equals the from-scratch snapshot's.
+    fn run(seed: u64, ops: usize) {
+        let mut rng = Rng(seed | 1);
+        let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        let mut nav = NavMesh::default();
+        nav.update(&mut cdt);
+        let mut shapes: Vec<ShapeId> = Vec::new();
+        let mut objects: Vec<ObjectId> = Vec::new();
+        let (mut patched, mut dead_ends) = (0, 0);
+        for step in 0..ops {
+            match rng.below(10) {
+                0 | 1 => {
+                    let n = 2 + rng.below(3);
+                    let c = Point::new(rng.f(5.0, 95.0), rng.f(5.0, 95.0));
+                    let pts: Vec<Point> = (0..n)
+                        .map(|_| Point::new(c.x + rng.f(-15.0, 15.0), c.y + rng.f(-15.0, 15.0)))
+                        .map(|p| Point::new(p.x.clamp(0.0, 100.0), p.y.clamp(0.0, 100.0)))
+                        .collect();
+                    if let Ok(s) = cdt.insert_shape(&pts, rng.below(2) == 0) {
+                        shapes.push(s);
+                    }
+                }
+                2 if !shapes.is_empty() => {
+                    let s = shapes.swap_remove(rng.below(shapes.len()));
+                    cdt.remove_shape(s).unwrap();
+                }
+                3 | 4 => {
+                    let w = rng.f(1.0, 6.0);
+                    let sq = vec![
+                        Point::new(-w, -w),
+                        Point::new(w, -w),
+                        Point::new(w, w),
+                        Point::new(-w, w),
+                    ];
+                    let mut o = Object::new(sq, rng.below(3) != 0);
+                    o.set_position(rng.f(10.0, 90.0), rng.f(10.0, 90.0));
+                    if let Ok(id) = cdt.insert_object(o) {
+                        objects.push(id);
+                    }
+                }
+                5..=7 if !objects.is_empty() => {
+                    let id = objects[rng.below(objects.len())];
+                    let o = cdt.object_mut(id).unwrap();
+                    let (p, _, rot, _) = o.placement();
+                    o.set_position(
+                        (p.x + rng.f(-3.0, 3.0)).clamp(10.0, 90.0),
+                        (p.y + rng.f(-3.0, 3.0)).clamp(10.0, 90.0),
+                    );
+                    o.set_rotation(rot + rng.f(-0.3, 0.3));
+                    let _ = cdt.update_objects();
+                }
+                8 if !objects.is_empty() => {
+                    let id = objects.swap_remove(rng.below(objects.len()));
+                    cdt.remove_object(id).unwrap();
+                }
+                _ => {
+                    let _ = cdt.insert_vertex([rng.f(0.0, 100.0), rng.f(0.0, 100.0)]);
+                }
+            }
+            let u = nav.update(&mut cdt);
+            if std::env::var_os("NAV_DEBUG").is_some() {
+                eprintln!(
+                    "step {step}: rev {} {:?} shapes {} objects {}",
+                    cdt.revision(),
+                    u,
+                    shapes.len(),
+                    objects.len()
+                );
+            }
+            patched += usize::from(!u.rebuilt);
+            let bad = nav.check(&cdt);
+            if !bad.is_empty() && std::env::var_os("NAV_DEBUG").is_some() {
+                for t in 0..nav.slots() {
+                    eprintln!(
+                        "slot {t}: face {} tv {:?} opp {:?} wall {:?}",
+                        nav.tri_face[t],
+                        &nav.tv[3 * t..3 * t + 3],
+                        &nav.opp[3 * t..3 * t + 3],
+                        &nav.wall[3 * t..3 * t + 3]
+                    );
+                }
+                let m = cdt.mesh();
+                for f in 0..m.fedge.len() as u32 {
+                    if m.face_alive(f) {
+                        let e = m.raw_face_edge(f);
+                        eprintln!(
+                            "face {f}: e {e} origins {} {} {} opp-faces {} {} {}",
+                            m.raw_origin(e),
+                            m.raw_origin(m.raw_next(e)),
+                            m.raw_origin(m.raw_next(m.raw_next(e))),
+                            m.raw_face(m.raw_opposite(e)),
+                            m.raw_face(m.raw_opposite(m.raw_next(e))),
+                            m.raw_face(m.raw_opposite(m.raw_next(m.raw_next(e))))
+                        );
+                    }
+                }
+            }
+            assert!(
+                bad.is_empty(),
+                "seed {seed} step {step}: {:?}",
+                &bad[..bad.len().min(8)]
+            );
+            if step % 4 == 0 {
+                same_answers(&cdt, &nav, &mut rng, 6);
+            }
+            if !u.rebuilt {
+                dead_ends += nav.exit.iter().filter(|&&e| e != super::NONE).count();
+            }
+        }
+        assert!(
+            patched > ops / 2,
+            "the snapshot was patched, not rebuilt ({patched} of {ops})"
+        );
+        assert!(dead_ends > 0, "some patched snapshot pruned a dead end");
+    }
+
+    #[test]
+    fn debug_seed() {
+        if let Some(s) = std::env::var_os("NAV_SEED") {
+            run(s.to_str().unwrap().parse().unwrap(), 10);
+        }
+    }
+
+    #[test]
+    fn patched_snapshot_equals_a_fresh_one() {
+        for seed in [1, 2, 3, 0xdead_beef, 42] {
+            run(seed, 400);
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(12))]
+        #[test]
+        fn patched_snapshot_equals_a_fresh_one_prop(seed in 1u64..u64::MAX) {
+            run(seed, 60);
+        }
+    }
+}

@@ -1,0 +1,140 @@
+//! Point location on the snapshot: a grid hint, then a remembering
+//! stochastic walk; and the triangles around a point.
+
+use super::{NONE, NavMesh, next, prev};
+use crate::Point;
+use crate::geometry::orient2d;
+
+impl NavMesh {
+    pub(super) fn centroid(&self, t: u32) -> Point {
+        let (a, b, c) = (
+            self.p(self.v(3 * t)),
+            self.p(self.v(3 * t + 1)),
+            self.p(self.v(3 * t + 2)),
+        );
+        Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0)
+    }
+
+    pub(super) fn cell_xy(&self, p: Point, n: usize) -> (usize, usize) {
+        let [x0, y0, x1, y1] = self.bounds;
+        let fx = ((p.x - x0) / (x1 - x0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        let fy = ((p.y - y0) / (y1 - y0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        (fx, fy)
+    }
+
+    pub(super) fn cell(&self, p: Point, n: usize) -> usize {
+        let [x0, y0, x1, y1] = self.bounds;
+        let fx = ((p.x - x0) / (x1 - x0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        let fy = ((p.y - y0) / (y1 - y0) * n as f64).clamp(0.0, n as f64 - 1.0) as usize;
+        fy * n + fx
+    }
+
+    /// A triangle whose closure contains `p`, or `None` when `p` is outside
+    /// the mesh. Remembering stochastic walk from a grid hint.
+    pub(crate) fn locate(&self, p: Point) -> Option<u32> {
+        if self.grid.is_empty() {
+            return None;
+        }
+        let mut t = self.grid[self.cell(p, self.grid_n)];
+        if self.tv[3 * t as usize] == NONE {
+            t = self.any; // the hint's triangle went in a patch
+        }
+        let mut seed = (p.x.to_bits() ^ p.y.to_bits().rotate_left(17)) | 1;
+        let mut came = NONE;
+        let limit = 4 * self.slots() + 16;
+        for _ in 0..limit {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let s = (seed % 3) as u32;
+            let mut moved = false;
+            for k in 0..3 {
+                let h = 3 * t + (s + k) % 3;
+                if h == came {
+                    continue;
+                }
+                let a = self.p(self.v(h));
+                let b = self.p(self.v(next(h)));
+                if orient2d(a, b, p) < 0.0 {
+                    let o = self.opp[h as usize];
+                    if o == NONE {
+                        return None;
+                    }
+                    came = o;
+                    t = o / 3;
+                    moved = true;
+                    break;
+                }
+            }
+            if !moved {
+                return Some(t);
+            }
+        }
+        None
+    }
+
+    /// All triangles whose closure contains `p` (1, 2 on an edge, or the fan
+    /// of a vertex), appended to `out`.
+    pub(crate) fn containing(&self, p: Point, out: &mut Vec<u32>) -> bool {
+        let Some(t) = self.locate(p) else {
+            return false;
+        };
+        let mut zeros = [0u32; 3];
+        let mut nz = 0;
+        for i in 0..3 {
+            let h = 3 * t + i;
+            if orient2d(self.p(self.v(h)), self.p(self.v(next(h))), p) == 0.0 {
+                zeros[nz] = h;
+                nz += 1;
+            }
+        }
+        match nz {
+            0 => out.push(t),
+            1 => {
+                out.push(t);
+                let o = self.opp[zeros[0] as usize];
+                if o != NONE {
+                    out.push(o / 3);
+                }
+            }
+            _ => {
+                // On a vertex: the corner of t at that vertex.
+                let c = if next(zeros[0]) == zeros[1] {
+                    zeros[1]
+                } else {
+                    zeros[0]
+                };
+                self.fan(c, out);
+            }
+        }
+        true
+    }
+
+    /// Every triangle around the vertex of corner `c` (walls included).
+    fn fan(&self, c: u32, out: &mut Vec<u32>) {
+        out.push(c / 3);
+        let mut cur = c;
+        loop {
+            let o = self.opp[prev(cur) as usize];
+            if o == NONE {
+                break;
+            }
+            if o == c {
+                return;
+            }
+            out.push(o / 3);
+            cur = o;
+        }
+        // Hit the border: go clockwise too.
+        let mut cur = c;
+        loop {
+            let o = self.opp[cur as usize];
+            if o == NONE {
+                break;
+            }
+            let nc = next(o);
+            out.push(nc / 3);
+            cur = nc;
+        }
+    }
+}

@@ -1,0 +1,419 @@
+//! A flat, triangle-indexed view of a triangulation for the path finder:
+//! three vertex indices per triangle (counter-clockwise), and per half-edge
+//! (`3 * triangle + i`, edge `v[i] -> v[i + 1]`) the opposite half-edge and a
+//! wall flag. Cache friendly, built once, then patched where the
+//! triangulation changed ([`NavMesh::update`], see `patch`).
+
+mod arcs;
+mod build;
+#[cfg(test)]
+mod check;
+mod locate;
+mod patch;
+
+use crate::Point;
+use crate::geometry::orient2d;
+use crate::mesh::MeshDump;
+
+use super::PathError;
+pub(crate) use arcs::{Arcs, ang};
+use build::spatial_order;
+
+static NEXT_REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+
+/// No triangle / half-edge.
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// The navigation snapshot the path finder searches.
+///
+/// ```
+/// use daedalus::mesh::MeshDump;
+/// use daedalus::path::NavMesh;
+/// // The square [0, 2]^2 as two triangles.
+/// let dump = MeshDump {
+///     vertices: vec![[0.0, 0.0], [2.0, 0.0], [2.0, 2.0], [0.0, 2.0]],
+///     triangles: vec![[0, 1, 2], [0, 2, 3]],
+///     constrained: vec![],
+/// };
+/// let nav = NavMesh::from_dump(&dump).unwrap();
+/// assert_eq!(nav.triangle_count(), 2);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct NavMesh {
+    pub(crate) pos: Vec<Point>,
+    /// 3 vertex indices per triangle, counter-clockwise.
+    pub(crate) tv: Vec<u32>,
+    /// Opposite half-edge, or `NONE` on the border.
+    pub(crate) opp: Vec<u32>,
+    /// Half-edge is a wall (a constrained edge or the border).
+    pub(crate) wall: Vec<bool>,
+    /// Vertex touches a wall: a path may turn there.
+    pub(crate) corner: Vec<bool>,
+    /// Per triangle corner (`3 * t + i`, at vertex `tv[3t+i]`): the id of its
+    /// wedge, a maximal run of triangles around the vertex not separated by a wall.
+    pub(crate) wedge: Vec<u32>,
+    /// Wedge ids in use are below this (arrays indexed by wedge id).
+    pub(crate) wedge_count: u32,
+    /// Wedge ids given back by patches.
+    free_wedges: Vec<u32>,
+    bounds: [f64; 4],
+    revision: u64,
+    /// Coarse grid of start triangles for point location.
+    grid: Vec<u32>,
+    grid_n: usize,
+    /// Dead-end forest (see [`NavMesh::build_dead_ends`]): per triangle the
+    /// half-edge leading out of its dead-end subtree (to its parent), or `NONE`.
+    pub(crate) exit: Vec<u32>,
+    /// Per half-edge: a wall, the border, or the way down into a dead end
+    /// (one flag to test on the search's hot path).
+    pub(crate) shut: Vec<bool>,
+    /// Per vertex: a corner at it and the free arc a disc can wrap.
+    pub(crate) arcs: Arcs,
+    /// Live triangles (slots minus free ones).
+    live: usize,
+    /// Per slot: the triangulation face it shows, `NONE` if the slot is free
+    /// (or the snapshot came from a dump).
+    tri_face: Vec<u32>,
+    /// Per triangulation face: its slot, `NONE` if none.
+    face_tri: Vec<u32>,
+    free_tris: Vec<u32>,
+    /// The change log (id, epoch) this snapshot drained last.
+    follow: Option<(u64, u64)>,
+    /// Triangles whose dead-end pruning patches gave up since the last build.
+    lost: usize,
+    /// A live triangle (location falls back to it when a grid hint died).
+    any: u32,
+    scratch: patch::Scratch,
+}
+
+/// What one [`NavMesh::update`] did.
+///
+/// ```
+/// use daedalus::{triangulation::Cdt, path::NavMesh};
+/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut nav = NavMesh::default();
+/// let first = nav.update(&mut cdt);
+/// assert!(first.rebuilt);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NavUpdate {
+    /// The triangulation's [`revision`](crate::triangulation::Cdt::revision) the snapshot now shows.
+    pub revision: u64,
+    /// Where the triangles changed since the previous update (the union of
+    /// the old and new triangles' boxes), `None` when nothing changed or the
+    /// whole snapshot was rebuilt.
+    pub region: Option<crate::geometry::Rect>,
+    /// The snapshot was built from scratch (first update, another
+    /// triangulation, or a change too large to patch).
+    pub rebuilt: bool,
+    /// Triangles written by this update.
+    pub triangles: usize,
+}
+
+impl NavMesh {
+    /// Builds the snapshot from a mesh dump (triangles counter-clockwise,
+    /// covering the bounds; `constrained` = walls). The border is a wall.
+    ///
+    /// ```
+    /// use daedalus::{mesh::MeshDump, path::NavMesh};
+    /// let bad = MeshDump { vertices: vec![[0.0, 0.0]], triangles: vec![[0, 1, 2]], constrained: vec![] };
+    /// assert!(NavMesh::from_dump(&bad).is_err());
+    /// ```
+    pub fn from_dump(d: &MeshDump) -> Result<NavMesh, PathError> {
+        let pos: Vec<Point> = d.vertices.iter().map(|&p| Point::from(p)).collect();
+        let nv = pos.len() as u32;
+        let mut tv = Vec::with_capacity(d.triangles.len() * 3);
+        for t in &d.triangles {
+            if t.iter().any(|&v| v >= nv) {
+                return Err(PathError::InvalidMesh("triangle vertex out of range"));
+            }
+            let (a, b, c) = (pos[t[0] as usize], pos[t[1] as usize], pos[t[2] as usize]);
+            let o = orient2d(a, b, c);
+            if o > 0.0 {
+                tv.extend_from_slice(t);
+            } else if o < 0.0 {
+                tv.extend_from_slice(&[t[0], t[2], t[1]]);
+            } else {
+                return Err(PathError::InvalidMesh("degenerate triangle"));
+            }
+        }
+        let key = |a: u32, b: u32| ((a.min(b) as u64) << 32) | a.max(b) as u64;
+        let walls: std::collections::HashSet<u64> =
+            d.constrained.iter().map(|e| key(e[0], e[1])).collect();
+        let mut edges: std::collections::HashMap<u64, u32> =
+            std::collections::HashMap::with_capacity(tv.len());
+        let mut opp = vec![NONE; tv.len()];
+        let mut wall = vec![false; tv.len()];
+        for h in 0..tv.len() {
+            let t = h / 3;
+            let (a, b) = (tv[h], tv[3 * t + (h % 3 + 1) % 3]);
+            let k = key(a, b);
+            wall[h] = walls.contains(&k);
+            match edges.remove(&k) {
+                Some(o) => {
+                    if opp[o as usize] != NONE {
+                        return Err(PathError::InvalidMesh("edge shared by 3 triangles"));
+                    }
+                    opp[o as usize] = h as u32;
+                    opp[h] = o;
+                }
+                None => {
+                    edges.insert(k, h as u32);
+                }
+            }
+        }
+        let (mut xmin, mut ymin, mut xmax, mut ymax) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for p in &pos {
+            xmin = xmin.min(p.x);
+            ymin = ymin.min(p.y);
+            xmax = xmax.max(p.x);
+            ymax = ymax.max(p.y);
+        }
+        let face = vec![NONE; tv.len() / 3];
+        Ok(Self::finish(
+            pos,
+            tv,
+            opp,
+            wall,
+            face,
+            [xmin, ymin, xmax, ymax],
+        ))
+    }
+
+    /// Builds the snapshot of a [`Cdt`](crate::triangulation::Cdt) straight
+    /// from its half-edges (walls = constrained edges and the border).
+    /// Rebuild it after the world changes; each build gets a new
+    /// [`NavMesh::revision`].
+    ///
+    /// ```
+    /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// cdt.insert_segment([5.0, 2.0], [5.0, 8.0]).unwrap();
+    /// let nav = NavMesh::from_cdt(&cdt);
+    /// let p = PathFinder::new().find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
+    /// assert!((p.length() - 10.0).abs() < 1e-12);
+    /// ```
+    pub fn from_cdt(cdt: &crate::triangulation::Cdt) -> NavMesh {
+        let m = cdt.mesh();
+        let nf = m.fedge.len();
+        // Half-edge -> local half-edge index (3 * triangle + i).
+        let mut local = vec![NONE; m.he.len()];
+        let mut tv = Vec::with_capacity(nf * 3);
+        let mut hes = Vec::with_capacity(nf * 3);
+        let mut face = Vec::with_capacity(nf);
+        for f in 0..nf as u32 {
+            if m.raw_is_outer_face(f) {
+                continue;
+            }
+            let e = m.fedge.get(f as usize);
+            if e == NONE {
+                continue;
+            }
+            let t = (tv.len() / 3) as u32;
+            face.push(f);
+            let mut x = e;
+            for i in 0..3 {
+                local[x as usize] = 3 * t + i;
+                tv.push(m.raw_origin(x));
+                hes.push(x);
+                x = m.raw_next(x);
+            }
+        }
+        let mut opp = vec![NONE; tv.len()];
+        let mut wall = vec![false; tv.len()];
+        for (h, &e) in hes.iter().enumerate() {
+            opp[h] = local[m.raw_opposite(e) as usize];
+            wall[h] = m.raw_is_constrained(e);
+        }
+        let pos = m.pos.clone();
+        Self::finish(pos, tv, opp, wall, face, cdt.bounds())
+    }
+
+    /// Brings the snapshot up to date with every change made to `cdt` since
+    /// this snapshot last followed it (a full build the first time, or when
+    /// it followed another triangulation). Queries then see the world as it
+    /// is now; [`NavUpdate`] says what changed.
+    ///
+    /// ```
+    /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut nav = NavMesh::default();
+    /// nav.update(&mut cdt);
+    /// let mut finder = PathFinder::new();
+    /// let straight = finder.find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
+    /// assert!((straight.length() - 8.0).abs() < 1e-12);
+    /// cdt.insert_segment([5.0, 2.0], [5.0, 8.0]).unwrap();
+    /// let u = nav.update(&mut cdt);
+    /// assert_eq!(u.revision, cdt.revision());
+    /// let around = finder.find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
+    /// assert!((around.length() - 10.0).abs() < 1e-12);
+    /// ```
+    pub fn update(&mut self, cdt: &mut crate::triangulation::Cdt) -> NavUpdate {
+        let mut faces = std::mem::take(&mut self.scratch.faces);
+        let log = &mut cdt.mesh.changes;
+        let following = self.follow == Some((log.id.0, log.epoch));
+        let listed = log.drain(&mut faces);
+        let follow = Some((log.id.0, log.epoch));
+        let out = if following && listed {
+            if faces.is_empty() {
+                NavUpdate {
+                    revision: cdt.revision(),
+                    region: None,
+                    rebuilt: false,
+                    triangles: 0,
+                }
+            } else {
+                let (region, triangles) = self.patch(cdt, &mut faces);
+                if self.needs_compaction() {
+                    self.rebuild(cdt)
+                } else {
+                    self.revision =
+                        NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    NavUpdate {
+                        revision: cdt.revision(),
+                        region,
+                        rebuilt: false,
+                        triangles,
+                    }
+                }
+            }
+        } else {
+            self.rebuild(cdt)
+        };
+        self.follow = follow;
+        self.scratch.faces = faces;
+        out
+    }
+
+    fn rebuild(&mut self, cdt: &crate::triangulation::Cdt) -> NavUpdate {
+        *self = NavMesh::from_cdt(cdt);
+        NavUpdate {
+            revision: cdt.revision(),
+            region: None,
+            rebuilt: true,
+            triangles: self.triangle_count(),
+        }
+    }
+
+    /// Completes a snapshot from raw arrays (`face`: the triangulation face
+    /// of each triangle, or `NONE`).
+    pub(crate) fn finish(
+        pos: Vec<Point>,
+        tv: Vec<u32>,
+        opp: Vec<u32>,
+        wall: Vec<bool>,
+        face: Vec<u32>,
+        bounds: [f64; 4],
+    ) -> NavMesh {
+        let (tv, opp, mut wall, tri_face) = spatial_order(&pos, tv, opp, wall, face, bounds);
+        let mut corner = vec![false; pos.len()];
+        for h in 0..tv.len() {
+            if opp[h] == NONE {
+                wall[h] = true;
+            }
+            if wall[h] {
+                corner[tv[h] as usize] = true;
+                corner[tv[3 * (h / 3) + (h % 3 + 1) % 3] as usize] = true;
+            }
+        }
+        let nfaces = tri_face
+            .iter()
+            .filter(|&&f| f != NONE)
+            .max()
+            .map_or(0, |&f| f as usize + 1);
+        let mut face_tri = vec![NONE; nfaces];
+        for (t, &f) in tri_face.iter().enumerate() {
+            if f != NONE {
+                face_tri[f as usize] = t as u32;
+            }
+        }
+        let live = tv.len() / 3;
+        let mut nav = NavMesh {
+            pos,
+            tv,
+            opp,
+            wall,
+            corner,
+            wedge: Vec::new(),
+            wedge_count: 0,
+            free_wedges: Vec::new(),
+            bounds,
+            revision: NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            grid: Vec::new(),
+            grid_n: 0,
+            exit: Vec::new(),
+            shut: Vec::new(),
+            arcs: Arcs::default(),
+            live,
+            tri_face,
+            face_tri,
+            free_tris: Vec::new(),
+            follow: None,
+            lost: 0,
+            any: 0,
+            scratch: Default::default(),
+        };
+        nav.build_wedges();
+        nav.build_grid();
+        nav.build_dead_ends();
+        nav.arcs = Arcs::build(&nav);
+        nav
+    }
+
+    /// Number of triangles.
+    ///
+    /// ```
+    /// assert_eq!(daedalus::path::NavMesh::default().triangle_count(), 0);
+    /// ```
+    pub fn triangle_count(&self) -> usize {
+        self.live
+    }
+
+    /// Triangle slots, free ones included (arrays indexed by triangle).
+    #[inline]
+    pub(crate) fn slots(&self) -> usize {
+        self.tv.len() / 3
+    }
+
+    /// A number unique to this build of the snapshot: an [`Entity`](super::Entity)
+    /// re-plans when the snapshot it is given has a new revision.
+    ///
+    /// ```
+    /// use daedalus::{triangulation::Cdt, path::NavMesh};
+    /// let cdt = Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+    /// assert_ne!(NavMesh::from_cdt(&cdt).revision(), NavMesh::from_cdt(&cdt).revision());
+    /// ```
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// `[xmin, ymin, xmax, ymax]` of the world.
+    ///
+    /// ```
+    /// use daedalus::{triangulation::Cdt, path::NavMesh};
+    /// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap());
+    /// assert_eq!(nav.bounds(), [0.0, 0.0, 4.0, 3.0]);
+    /// ```
+    pub fn bounds(&self) -> [f64; 4] {
+        self.bounds
+    }
+
+    #[inline]
+    pub(crate) fn v(&self, h: u32) -> u32 {
+        self.tv[h as usize]
+    }
+    #[inline]
+    pub(crate) fn p(&self, v: u32) -> Point {
+        self.pos[v as usize]
+    }
+}
+
+#[inline]
+pub(crate) fn next(h: u32) -> u32 {
+    if h % 3 == 2 { h - 2 } else { h + 1 }
+}
+
+#[inline]
+pub(crate) fn prev(h: u32) -> u32 {
+    if h.is_multiple_of(3) { h + 2 } else { h - 1 }
+}
