@@ -49,7 +49,8 @@ impl ChangeLog {
 
     #[inline]
     fn push(&mut self, f: u32) {
-        if !self.overflow && f != NONE && f >= super::OUTER_FACES {
+        // Writes come in runs on one face: skip the plain repeats here.
+        if !self.overflow && f != NONE && f >= super::OUTER_FACES && self.faces.last() != Some(&f) {
             self.faces.push(f);
         }
     }
@@ -84,6 +85,7 @@ impl Mesh {
     /// while the journal still holds the old rows and the lengths at begin).
     pub(crate) fn log_changes(&mut self, log: &[Undo], lens: [usize; 5]) {
         let mut c = std::mem::take(&mut self.changes);
+        let mut cons = Vec::new();
         if !c.overflow {
             let [_, _, he0, f0, _] = lens;
             for u in log {
@@ -95,18 +97,7 @@ impl Mesh {
                         }
                     }
                     Undo::FEdge(f, _) => c.push(f),
-                    Undo::Cons(w, old) => {
-                        let mut diff = old ^ self.cons[w as usize];
-                        while diff != 0 {
-                            let pair = w * 64 + diff.trailing_zeros();
-                            diff &= diff - 1;
-                            for e in [2 * pair, 2 * pair + 1] {
-                                if self.edge_alive(e) {
-                                    c.push(self.raw_face(e));
-                                }
-                            }
-                        }
-                    }
+                    Undo::Cons(w, old) => cons.push((w, old)),
                     Undo::Pos(v, _) => {
                         // A reused vertex slot: its faces are new rows or
                         // logged rows already; nothing else moves a vertex.
@@ -116,9 +107,29 @@ impl Mesh {
                 }
             }
             if self.he.len() - he0 > Self::limit_of(self.n_faces) * 3 {
+                if std::env::var_os("NAV_WHY").is_some() {
+                    eprintln!("overflow: he grew {}", self.he.len() - he0);
+                }
                 c.overflow();
                 self.changes = c;
                 return;
+            }
+            // Constraint words: the first logged value is the one before
+            // the operation; each changed bit is an edge whose two faces
+            // changed their walls.
+            cons.sort_by_key(|&(w, _)| w);
+            cons.dedup_by_key(|&mut (w, _)| w);
+            for &(w, old) in &cons {
+                let mut diff = old ^ self.cons[w as usize];
+                while diff != 0 {
+                    let pair = w * 64 + diff.trailing_zeros();
+                    diff &= diff - 1;
+                    for e in [2 * pair, 2 * pair + 1] {
+                        if self.edge_alive(e) {
+                            c.push(self.raw_face(e));
+                        }
+                    }
+                }
             }
             for e in he0 as u32..self.he.len() as u32 {
                 if self.raw_origin(e) != NONE {
@@ -128,7 +139,16 @@ impl Mesh {
             for f in f0 as u32..self.fedge.len() as u32 {
                 c.push(f);
             }
-            if c.faces.len() > ChangeLog::limit(self.n_faces) {
+            let limit = ChangeLog::limit(self.n_faces);
+            if c.faces.len() > limit {
+                // Repeats (a half-edge written many times) are not breadth.
+                c.faces.sort_unstable();
+                c.faces.dedup();
+            }
+            if c.faces.len() > limit {
+                if std::env::var_os("NAV_WHY").is_some() {
+                    eprintln!("overflow: {} faces listed, {} log entries, {} new he, {} new faces", c.faces.len(), log.len(), self.he.len() - he0, self.fedge.len() - f0);
+                }
                 c.overflow();
             }
         }

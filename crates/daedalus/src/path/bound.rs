@@ -36,7 +36,7 @@ impl GoalBound {
         self.active
     }
 
-    /// Runs the backward search; `false` when start and goal are not
+    /// Runs the backward search; `Ok(false)` when start and goal are not
     /// connected even for a point.
     pub(crate) fn prepare(
         &mut self,
@@ -44,17 +44,19 @@ impl GoalBound {
         search: &mut Search,
         from: Point,
         to: Point,
-    ) -> bool {
+    ) -> Result<bool, super::PathError> {
         search.record = true;
         let out = search.run(nav, to, from);
         search.record = false;
-        let Some(Outcome::Found(pts)) = out else {
-            return false;
+        let pts = match out {
+            Some(Outcome::Found(pts)) => pts,
+            Some(Outcome::Limit(n)) => return Err(super::PathError::SearchLimit(n)),
+            _ => return Ok(false),
         };
         self.l0 = pts.windows(2).map(|w| super::dist(w[0], w[1])).sum();
         self.start = from;
         self.active = true;
-        true
+        Ok(true)
     }
 
     /// A lower bound of `d0(v)`.
@@ -102,7 +104,7 @@ mod tests {
             ((2.0, 60.0), (97.0, 30.0)),
         ] {
             let (from, to) = (Point::new(from.0, from.1), Point::new(to.0, to.1));
-            if !bound.prepare(&nav, &mut search, from, to) {
+            if !bound.prepare(&nav, &mut search, from, to).unwrap() {
                 continue;
             }
             for v in 0..nav.pos.len() as u32 {

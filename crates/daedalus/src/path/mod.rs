@@ -71,6 +71,11 @@ pub enum PathError {
     /// finite number (or is below `1e-12` times the radius).
     #[error("bad polyline slack {0}")]
     BadSlack(f64),
+    /// The radius-0 search made more nodes than its safety net allows (64
+    /// per half-edge): never seen on a valid mesh; reported instead of a
+    /// wrong "no path".
+    #[error("the search gave up after {0} nodes (corrupt mesh?)")]
+    SearchLimit(usize),
     /// The mesh given to [`NavMesh::from_dump`] is not a triangulation.
     #[error("invalid mesh: {0}")]
     InvalidMesh(&'static str),
@@ -369,6 +374,7 @@ impl PathFinder {
                         .collect(),
                 }),
                 Some(search::Outcome::NoPath) => Err(PathError::NoPath),
+                Some(search::Outcome::Limit(n)) => Err(PathError::SearchLimit(n)),
                 None if nav.locate(from).is_none() => Err(PathError::StartOutside(from)),
                 None => Err(PathError::GoalOutside(to)),
             };

@@ -180,6 +180,8 @@ fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
 pub(crate) enum Outcome {
     Found(Vec<Point>),
     NoPath,
+    /// The node safety net tripped (see [`super::PathError::SearchLimit`]).
+    Limit(usize),
 }
 
 impl Search {
@@ -269,7 +271,7 @@ impl Search {
         let cap = 64 * nav.tv.len() + 4096;
         while let Some(id) = self.heap.pop() {
             if self.nodes.len() > cap {
-                break;
+                return Some(Outcome::Limit(self.nodes.len()));
             }
             let n = self.nodes[id as usize];
             // Root-level pruning again at pop time: the corner has since

@@ -775,9 +775,9 @@ impl TangentSearch {
         search: &mut Search,
         (from, to): (Point, Point),
         r: f64,
-    ) -> bool {
-        if !self.bound.prepare(nav, search, from, to) {
-            return false;
+    ) -> Result<bool, PathError> {
+        if !self.bound.prepare(nav, search, from, to)? {
+            return Ok(false);
         }
         let mut open = std::mem::take(&mut self.heap).into_vec();
         for Reverse((k, id)) in &mut open {
@@ -785,7 +785,7 @@ impl TangentSearch {
             *k = (s.g + self.h(nav, search, &s, to, r)).to_bits();
         }
         self.heap = BinaryHeap::from(open);
-        true
+        Ok(true)
     }
 
     /// `rest`: the second expansion of the start, outside its box.
@@ -1019,7 +1019,7 @@ impl TangentSearch {
             }
             self.expanded += 1;
             // Short searches end before the bound would pay for itself.
-            if self.expanded == LAZY_BOUND && !self.tighten(nav, search, (from, to), r) {
+            if self.expanded == LAZY_BOUND && !self.tighten(nav, search, (from, to), r)? {
                 // No path for a point, none for a disc.
                 return Err(PathError::NoPath);
             }

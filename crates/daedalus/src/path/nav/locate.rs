@@ -35,10 +35,7 @@ impl NavMesh {
         if self.grid.is_empty() {
             return None;
         }
-        let mut t = self.grid[self.cell(p, self.grid_n)];
-        if self.tv[3 * t as usize] == NONE {
-            t = self.any; // the hint's triangle went in a patch
-        }
+        let mut t = self.hint(p);
         let mut seed = (p.x.to_bits() ^ p.y.to_bits().rotate_left(17)) | 1;
         let mut came = NONE;
         let limit = 4 * self.slots() + 16;
@@ -70,7 +67,43 @@ impl NavMesh {
                 return Some(t);
             }
         }
-        None
+        // The walk ends with probability 1 but has no bound: past the
+        // limit, an exact scan decides (never a wrong "outside").
+        self.locate_scan(p)
+    }
+
+    /// A live triangle near `p`: the grid cell's hint, or, when a patch
+    /// freed it, a live hint of a neighbouring cell, or the last patched
+    /// triangle.
+    fn hint(&self, p: Point) -> u32 {
+        let n = self.grid_n;
+        let (cx, cy) = self.cell_xy(p, n);
+        let live = |k: usize| {
+            let t = self.grid[k];
+            (self.tv[3 * t as usize] != NONE).then_some(t)
+        };
+        if let Some(t) = live(cy * n + cx) {
+            return t;
+        }
+        for d in 1..=2usize {
+            for y in cy.saturating_sub(d)..=(cy + d).min(n - 1) {
+                for x in cx.saturating_sub(d)..=(cx + d).min(n - 1) {
+                    if let Some(t) = live(y * n + x) {
+                        return t;
+                    }
+                }
+            }
+        }
+        self.any
+    }
+
+    /// A live triangle whose closure holds `p`, by trying every one.
+    fn locate_scan(&self, p: Point) -> Option<u32> {
+        (0..self.slots() as u32).find(|&t| {
+            self.tv[3 * t as usize] != NONE
+                && (3 * t..3 * t + 3)
+                    .all(|h| orient2d(self.p(self.v(h)), self.p(self.v(next(h))), p) >= 0.0)
+        })
     }
 
     /// All triangles whose closure contains `p` (1, 2 on an edge, or the fan

@@ -265,6 +265,9 @@ impl NavMesh {
             } else {
                 let (region, triangles) = self.patch(cdt, &mut faces);
                 if self.needs_compaction() {
+                    if std::env::var_os("NAV_WHY").is_some() {
+                        eprintln!("compaction: lost {} free {} live {}", self.lost, self.free_tris.len(), self.live);
+                    }
                     self.rebuild(cdt)
                 } else {
                     self.revision =
@@ -278,6 +281,9 @@ impl NavMesh {
                 }
             }
         } else {
+            if std::env::var_os("NAV_WHY").is_some() {
+                eprintln!("rebuild: following {following} listed {listed}");
+            }
             self.rebuild(cdt)
         };
         self.follow = follow;

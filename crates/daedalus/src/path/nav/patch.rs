@@ -19,6 +19,9 @@ use crate::triangulation::Cdt;
 /// Most triangles one patch peels back into dead ends.
 const PEEL_BUDGET: usize = 1 << 14;
 
+/// A wall seen from a vertex: `vertex << 32 | other end`.
+type WallEnd = u64;
+
 /// Reusable buffers of a patch.
 #[derive(Clone, Debug, Default)]
 pub(super) struct Scratch {
@@ -28,9 +31,21 @@ pub(super) struct Scratch {
     /// Mesh half-edges of the new triangles, three each.
     hes: Vec<u32>,
     verts: Vec<u32>,
-    cells: Vec<usize>,
-    stale_cells: Vec<usize>,
+    /// Per face / vertex: `epoch` once listed in this patch.
+    face_seen: Vec<u32>,
+    vert_seen: Vec<u32>,
+    epoch: u32,
     freed_wedges: Vec<u32>,
+    /// Per wedge id: `epoch` once freed in this patch.
+    wedge_seen: Vec<u32>,
+    /// Wall edges (both directions) of the old and of the new triangles:
+    /// a vertex's free arc changes only if its walls did.
+    old_walls: Vec<WallEnd>,
+    new_walls: Vec<WallEnd>,
+    /// Per vertex: `epoch` when its free arc must be recomputed.
+    arc_seen: Vec<u32>,
+    /// Per vertex: `epoch` when its slot now holds another position.
+    reused: Vec<u32>,
     peel: Vec<u32>,
     fan: Vec<u32>,
     /// Start and end in `fans` of each vertex's corners.
@@ -49,15 +64,39 @@ impl NavMesh {
 
     /// Redoes the triangles of `faces` (deduplicated here). Returns the box
     /// of the old and new triangles and how many triangles were written.
+    #[inline(never)]
     pub(super) fn patch(&mut self, cdt: &Cdt, faces: &mut Vec<u32>) -> (Option<Rect>, usize) {
         let m = &cdt.mesh;
-        faces.sort_unstable();
-        faces.dedup();
-        faces.retain(|&f| (f as usize) < m.fedge.len());
+        let mut s = std::mem::take(&mut self.scratch);
+        s.epoch = s.epoch.wrapping_add(1);
+        if s.epoch == 0 {
+            s.face_seen.iter_mut().for_each(|x| *x = 0);
+            s.vert_seen.iter_mut().for_each(|x| *x = 0);
+            s.wedge_seen.iter_mut().for_each(|x| *x = 0);
+            s.arc_seen.iter_mut().for_each(|x| *x = 0);
+            s.reused.iter_mut().for_each(|x| *x = 0);
+            s.epoch = 1;
+        }
+        let ep = s.epoch;
+        if s.face_seen.len() < m.fedge.len() {
+            s.face_seen.resize(m.fedge.len(), 0);
+        }
+        if s.vert_seen.len() < m.pos.len() {
+            s.vert_seen.resize(m.pos.len(), 0);
+            s.arc_seen.resize(m.pos.len(), 0);
+            s.reused.resize(m.pos.len(), 0);
+        }
+        if s.wedge_seen.len() < self.wedge_count as usize {
+            s.wedge_seen.resize(self.wedge_count as usize, 0);
+        }
+        // Each face once (the log repeats faces written many times).
+        faces.retain(|&f| {
+            let k = f as usize;
+            k < m.fedge.len() && std::mem::replace(&mut s.face_seen[k], ep) != ep
+        });
         if self.face_tri.len() < m.fedge.len() {
             self.face_tri.resize(m.fedge.len(), NONE);
         }
-        let mut s = std::mem::take(&mut self.scratch);
         for v in [
             &mut s.old,
             &mut s.new,
@@ -70,7 +109,8 @@ impl NavMesh {
             v.clear();
         }
         s.spans.clear();
-        s.stale_cells.clear();
+        s.old_walls.clear();
+        s.new_walls.clear();
         let mut region: Option<Rect> = None;
         let grow = |r: &mut Option<Rect>, p| match r {
             Some(r) => r.add(p),
@@ -91,14 +131,20 @@ impl NavMesh {
             let t = s.old[k];
             for i in 0..3 {
                 let c = 3 * t + i;
-                grow(&mut region, self.p(self.v(c)));
-                s.verts.push(self.v(c));
-                if self.wedge[c as usize] != NONE {
-                    s.freed_wedges.push(self.wedge[c as usize]);
+                let v = self.v(c);
+                grow(&mut region, self.p(v));
+                if std::mem::replace(&mut s.vert_seen[v as usize], ep) != ep {
+                    s.verts.push(v);
+                }
+                let w = self.wedge[c as usize];
+                if w != NONE && std::mem::replace(&mut s.wedge_seen[w as usize], ep) != ep {
+                    s.freed_wedges.push(w);
+                }
+                if self.wall[c as usize] {
+                    let b = self.v(next(c));
+                    s.old_walls.extend_from_slice(&[self.wall_end(v, b), self.wall_end(b, v)]);
                 }
             }
-            self.grid_cells(t, &mut s.cells);
-            s.stale_cells.extend_from_slice(&s.cells);
             let mut x = t;
             while self.exit[x as usize] != NONE {
                 let e = self.exit[x as usize];
@@ -132,9 +178,17 @@ impl NavMesh {
                 let h = (3 * t + i) as usize;
                 let v = m.raw_origin(e);
                 self.tv[h] = v;
-                self.pos[v as usize] = m.raw_pos(v);
+                if self.pos[v as usize] != m.raw_pos(v) {
+                    // A vertex slot reused at another place.
+                    self.pos[v as usize] = m.raw_pos(v);
+                    s.arc_seen[v as usize] = ep;
+                    s.reused[v as usize] = ep;
+                }
                 self.wall[h] = m.raw_is_constrained(e);
-                s.verts.push(v);
+                if std::mem::replace(&mut s.vert_seen[v as usize], ep) != ep {
+                    s.verts.push(v);
+                    s.arc_seen[v as usize] = ep; // a new vertex
+                }
                 s.hes.push(e);
                 grow(&mut region, m.raw_pos(v));
                 e = m.raw_next(e);
@@ -170,6 +224,10 @@ impl NavMesh {
         }
         for &t in &s.new {
             for h in 3 * t..3 * t + 3 {
+                if self.wall[h as usize] {
+                    let (a, b) = (self.v(h), self.v(next(h)));
+                    s.new_walls.extend_from_slice(&[self.wall_end(a, b), self.wall_end(b, a)]);
+                }
                 self.shut[h as usize] = self.shut_of(h);
                 let o = self.opp[h as usize];
                 if o != NONE {
@@ -180,8 +238,6 @@ impl NavMesh {
 
         // 5. Vertices: wedges (old ids freed first, new ones given after),
         //    wall flags and the corner tables of the radius > 0 search.
-        s.verts.sort_unstable();
-        s.verts.dedup();
         for &v in &s.verts {
             if !m.vertex_alive(v) {
                 self.corner[v as usize] = false;
@@ -195,25 +251,63 @@ impl NavMesh {
             let start = s.fans.len() as u32;
             for &c in &s.fan {
                 let w = self.wedge[c as usize];
-                if w != NONE {
+                if w != NONE && std::mem::replace(&mut s.wedge_seen[w as usize], ep) != ep {
                     s.freed_wedges.push(w);
                 }
             }
             s.fans.extend_from_slice(&s.fan);
             s.spans.push((v, start, s.fans.len() as u32));
         }
-        s.freed_wedges.sort_unstable();
-        s.freed_wedges.dedup();
         self.free_wedges.extend_from_slice(&s.freed_wedges);
+        // Vertices whose walls changed (in one list and not the other).
+        for w in [&mut s.old_walls, &mut s.new_walls] {
+            w.sort_unstable();
+            w.dedup();
+        }
+        let (mut i, mut j) = (0, 0);
+        let (ow, nw) = (&s.old_walls, &s.new_walls);
+        while i < ow.len() || j < nw.len() {
+            let changed = match (ow.get(i), nw.get(j)) {
+                (Some(x), Some(y)) if x == y => {
+                    i += 1;
+                    j += 1;
+                    continue;
+                }
+                (Some(&x), Some(&y)) if x < y => {
+                    i += 1;
+                    x
+                }
+                (Some(&x), None) => {
+                    i += 1;
+                    x
+                }
+                (_, Some(&y)) => {
+                    j += 1;
+                    y
+                }
+                (None, None) => unreachable!(),
+            };
+            s.arc_seen[(changed >> 32) as usize] = ep;
+        }
+        // A wall whose far end moved (a reused vertex slot) changes the
+        // near end's arc too.
+        for &x in nw.iter() {
+            if s.reused[(x & 0xffff_ffff) as usize] == ep {
+                s.arc_seen[(x >> 32) as usize] = ep;
+            }
+        }
         for &(v, a, b) in &s.spans {
             let fan = &s.fans[a as usize..b as usize];
             self.assign_wedges(fan);
-            self.corner[v as usize] = fan
-                .iter()
-                .any(|&c| self.wall[c as usize] || self.wall[prev(c) as usize]);
-            let mut arcs = std::mem::take(&mut self.arcs);
-            arcs.refresh(self, v, fan, &mut s.rays);
-            self.arcs = arcs;
+            self.arcs.vcorner[v as usize] = fan[0];
+            if s.arc_seen[v as usize] == ep {
+                self.corner[v as usize] = fan
+                    .iter()
+                    .any(|&c| self.wall[c as usize] || self.wall[prev(c) as usize]);
+                let mut arcs = std::mem::take(&mut self.arcs);
+                arcs.refresh(self, v, fan, &mut s.rays);
+                self.arcs = arcs;
+            }
         }
 
         // 6. Dead ends peeled again from the new and opened triangles.
@@ -221,26 +315,28 @@ impl NavMesh {
         let repeeled = self.peel(&mut s.peel);
         self.lost = (self.lost + cleared).saturating_sub(repeeled);
 
-        // 7. Grid hints: the new triangles' cells, and any cell left
-        //    pointing at a freed slot.
+        // 7. Grid hints: each new triangle in the cell of its centroid (a
+        //    hint left on a freed slot is passed over by `locate`).
         if let Some(&t0) = s.new.first() {
             self.any = t0;
+        } else if self.tv[3 * self.any as usize] == NONE {
+            // Nothing new (cannot happen in a triangulation): any live slot.
+            self.any = (0..self.slots() as u32)
+                .find(|&t| self.tv[3 * t as usize] != NONE)
+                .unwrap_or(0);
         }
         for &t in &s.new {
-            self.grid_cells(t, &mut s.cells);
-            for &k in &s.cells {
-                self.grid[k] = t;
-            }
-        }
-        for &k in &s.stale_cells {
-            let g = self.grid[k];
-            if self.tv[3 * g as usize] == NONE {
-                self.grid[k] = self.any;
-            }
+            let k = self.cell(self.centroid(t), self.grid_n);
+            self.grid[k] = t;
         }
         let written = s.new.len();
         self.scratch = s;
         (region, written)
+    }
+
+    #[inline]
+    fn wall_end(&self, v: u32, b: u32) -> WallEnd {
+        (v as u64) << 32 | b as u64
     }
 
     #[inline]

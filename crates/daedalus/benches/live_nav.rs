@@ -1,0 +1,313 @@
+//! Live navigation: what one world change costs when paths follow it.
+//!
+//! On every Moving AI map of ../shared/data (every ring an object) and on
+//! synthetic worlds of 10^3 and 10^5 square objects, each round times, in
+//! one process and alternately:
+//! - `move`: one small random object move + `update_objects()`;
+//! - `loop rR`: the same + `NavMesh::update` + one path query of radius R
+//!   (the next of the map's own queries);
+//! - `static rR`: the same queries on a world that never moves.
+//!
+//! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
+//! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2),
+//! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2), then a
+//! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
+//! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300).
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use daedalus::Point;
+use daedalus::objects::{Object, ObjectId};
+use daedalus::path::{NavMesh, PathFinder};
+use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::triangulation::Cdt;
+
+/// xorshift64*: the same moves and queries on every run.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn f(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A world whose objects move: the triangulation, its live snapshot, and
+/// every object's pose.
+struct Live {
+    cdt: Cdt,
+    nav: NavMesh,
+    objects: Vec<(ObjectId, Point, f64)>,
+    queries: Vec<(Point, Point)>,
+    next_query: usize,
+    rng: Rng,
+    step: f64,
+}
+
+impl Live {
+    /// Rings become objects turning about their centroid; segments stay walls.
+    fn from_scenario(s: &Scenario) -> Live {
+        let [x0, y0, x1, y1] = s.bounds;
+        let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+        let segs: Vec<(Vec<Point>, bool)> = s
+            .segments
+            .iter()
+            .map(|g| (vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])], false))
+            .collect();
+        cdt.insert_shapes(&segs).unwrap();
+        let mut objects = Vec::new();
+        for i in 0..s.rings.len() {
+            let pts = s.ring_points(i);
+            let n = pts.len() as f64;
+            let c = pts.iter().fold(Point::new(0.0, 0.0), |a, p| {
+                Point::new(a.x + p.x / n, a.y + p.y / n)
+            });
+            let mut o = Object::new(pts, true);
+            o.set_pivot(c.x, c.y);
+            o.set_position(c.x, c.y);
+            objects.push((cdt.insert_object(o).unwrap(), c, 0.0));
+        }
+        cdt.update_objects().unwrap();
+        let queries = s
+            .queries
+            .iter()
+            .map(|q| {
+                (
+                    Point::new(q.from[0], q.from[1]),
+                    Point::new(q.to[0], q.to[1]),
+                )
+            })
+            .collect();
+        Live::finish(cdt, objects, queries, (x1 - x0).max(y1 - y0))
+    }
+
+    /// `n` squares of side 1 on a jittered grid, 4 units apart.
+    fn squares(n: usize) -> Live {
+        let k = (n as f64).sqrt().ceil() as usize;
+        let size = 4.0 * k as f64 + 4.0;
+        let mut cdt = Cdt::new(0.0, 0.0, size, size).unwrap();
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let sq = vec![
+            Point::new(-0.5, -0.5),
+            Point::new(0.5, -0.5),
+            Point::new(0.5, 0.5),
+            Point::new(-0.5, 0.5),
+        ];
+        let mut objects = Vec::new();
+        for i in 0..n {
+            let c = Point::new(
+                4.0 + 4.0 * (i % k) as f64 + rng.f(-0.5, 0.5),
+                4.0 + 4.0 * (i / k) as f64 + rng.f(-0.5, 0.5),
+            );
+            let mut o = Object::new(sq.clone(), true);
+            o.set_position(c.x, c.y);
+            objects.push((cdt.insert_object(o).unwrap(), c, 0.0));
+        }
+        cdt.update_objects().unwrap();
+        // Queries between random points in the free lanes between squares.
+        let lane = |rng: &mut Rng| 2.0 + 4.0 * rng.below(k) as f64;
+        // Local queries (up to ~60 units), so their cost does not grow
+        // with the world and the loop's flatness shows.
+        let near = |rng: &mut Rng, x: f64| (x + rng.f(-30.0, 30.0)).clamp(1.0, size - 1.0);
+        let queries = (0..1000)
+            .map(|_| {
+                let a = Point::new(lane(&mut rng), rng.f(1.0, size - 1.0));
+                // b on a horizontal lane within 7 lanes of a.
+                let row = ((a.y - 2.0) / 4.0) as i64 + rng.below(15) as i64 - 7;
+                let row = row.clamp(0, k as i64 - 1) as f64;
+                (a, Point::new(near(&mut rng, a.x), 2.0 + 4.0 * row))
+            })
+            .collect();
+        Live::finish(cdt, objects, queries, size)
+    }
+
+    fn finish(
+        mut cdt: Cdt,
+        objects: Vec<(ObjectId, Point, f64)>,
+        queries: Vec<(Point, Point)>,
+        width: f64,
+    ) -> Live {
+        let mut nav = NavMesh::default();
+        nav.update(&mut cdt);
+        Live {
+            cdt,
+            nav,
+            objects,
+            queries,
+            next_query: 0,
+            rng: Rng(0x2545_f491_4f6c_dd1d),
+            step: 0.001 * width,
+        }
+    }
+
+    /// One small move (at most 0.1 % of the width and 0.01 rad) of a random
+    /// object, then `update_objects`. Returns its time.
+    fn move_one(&mut self) -> f64 {
+        let k = self.rng.below(self.objects.len());
+        let (id, c, rot) = self.objects[k];
+        let p = Point::new(
+            c.x + self.rng.f(-self.step, self.step),
+            c.y + self.rng.f(-self.step, self.step),
+        );
+        let r = rot + self.rng.f(-0.01, 0.01);
+        let t = Instant::now();
+        let o = self.cdt.object_mut(id).unwrap();
+        o.set_position(p.x, p.y);
+        o.set_rotation(r);
+        let ok = self.cdt.update_objects().is_ok();
+        let dt = t.elapsed().as_secs_f64();
+        if ok {
+            self.objects[k] = (id, p, r);
+        } else {
+            // Out of bounds: put it back (not timed).
+            let o = self.cdt.object_mut(id).unwrap();
+            o.set_position(c.x, c.y);
+            o.set_rotation(rot);
+            self.cdt.update_objects().unwrap();
+        }
+        dt
+    }
+
+    fn query(&mut self, finder: &mut PathFinder, r: f64) {
+        let (a, b) = self.queries[self.next_query % self.queries.len()];
+        self.next_query += 1;
+        let _ = black_box(finder.find_path(&self.nav, a, b, r));
+    }
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Medians of (move, nav update, loop, static query) over `moves` rounds.
+fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] {
+    let (mut mv, mut nav, mut lp, mut st) = (vec![], vec![], vec![], vec![]);
+    let mut finder = PathFinder::new();
+    let mut sfinder = PathFinder::new();
+    let (mut rebuilt, mut written) = (0, 0);
+    for _ in 0..moves {
+        mv.push(live.move_one());
+        // The loop: move + update + navigation + the first query after it.
+        let t = Instant::now();
+        let m = live.move_one();
+        let t1 = Instant::now();
+        let u = live.nav.update(&mut live.cdt);
+        let n = t1.elapsed().as_secs_f64();
+        rebuilt += usize::from(u.rebuilt);
+        written += u.triangles;
+        live.query(&mut finder, r);
+        lp.push(t.elapsed().as_secs_f64());
+        let _ = m;
+        nav.push(n);
+        let t = Instant::now();
+        still.next_query = live.next_query - 1;
+        still.query(&mut sfinder, r);
+        st.push(t.elapsed().as_secs_f64());
+    }
+    println!(
+        "  ({rebuilt} rebuilds in {moves} updates, {:.0} triangles written per update)",
+        written as f64 / moves as f64
+    );
+    [
+        median(&mut mv),
+        median(&mut nav),
+        median(&mut lp),
+        median(&mut st),
+    ]
+}
+
+fn maps() -> Vec<(String, Scenario)> {
+    let only: Vec<String> = std::env::var("LIVE_MAPS")
+        .map(|s| s.split(',').map(str::to_owned).collect())
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    let Ok(fams) = std::fs::read_dir(shared_data_dir().join("maps")) else {
+        return out;
+    };
+    for fam in fams.flatten() {
+        let Ok(files) = std::fs::read_dir(fam.path()) else {
+            continue;
+        };
+        for f in files.flatten() {
+            let f = f.path();
+            if f.to_string_lossy().ends_with(".scenario.json") {
+                let s = Scenario::load(&f).unwrap();
+                if only.is_empty() || only.iter().any(|o| s.name.contains(o.as_str())) {
+                    out.push((s.name.clone(), s));
+                }
+            }
+        }
+    }
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+fn report(name: &str, r: f64, [m, n, l, s]: [f64; 4]) {
+    println!(
+        "LIVE {name} r={r} move={:.1}us nav={:.1}us loop={:.1}us static={:.1}us ratio={:.2}",
+        m * 1e6,
+        n * 1e6,
+        l * 1e6,
+        s * 1e6,
+        l / (m + s)
+    );
+}
+
+fn ratios() {
+    let moves: usize = std::env::var("LIVE_MOVES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(300);
+    for (name, s) in maps() {
+        let (mut live, mut still) = (Live::from_scenario(&s), Live::from_scenario(&s));
+        for r in [0.0, 1.0] {
+            report(&name, r, measure(&mut live, &mut still, r, moves));
+        }
+    }
+    if std::env::var("LIVE_SYNTH").is_ok_and(|v| v == "0") {
+        return;
+    }
+    let mut flat = Vec::new();
+    for n in [1_000, 100_000] {
+        let (mut live, mut still) = (Live::squares(n), Live::squares(n));
+        for r in [0.0, 1.0] {
+            let m = measure(&mut live, &mut still, r, moves);
+            report(&format!("squares_{n}"), r, m);
+            flat.push(m[2]);
+        }
+    }
+    for (k, r) in [0.0, 1.0].iter().enumerate() {
+        println!("FLAT r={r} ratio={:.2}", flat[2 + k] / flat[k]);
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    ratios();
+    let mut g = c.benchmark_group("live_nav");
+    g.sample_size(20);
+    for n in [1_000, 100_000] {
+        let mut live = Live::squares(n);
+        let mut finder = PathFinder::new();
+        g.bench_function(format!("loop_r0/squares_{n}"), |b| {
+            b.iter(|| {
+                live.move_one();
+                live.nav.update(&mut live.cdt);
+                live.query(&mut finder, 0.0);
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
