@@ -277,17 +277,26 @@ fn ratios() {
     if std::env::var("LIVE_SYNTH").is_ok_and(|v| v == "0") {
         return;
     }
+    let sizes: Vec<usize> = std::env::var("LIVE_SIZES")
+        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![1_000, 100_000]);
+    let radii: Vec<f64> = std::env::var("LIVE_RADII")
+        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![0.0, 1.0]);
     let mut flat = Vec::new();
-    for n in [1_000, 100_000] {
+    for &n in &sizes {
         let (mut live, mut still) = (Live::squares(n), Live::squares(n));
-        for r in [0.0, 1.0] {
+        for &r in &radii {
             let m = measure(&mut live, &mut still, r, moves);
             report(&format!("squares_{n}"), r, m);
             flat.push(m[2]);
         }
     }
-    for (k, r) in [0.0, 1.0].iter().enumerate() {
-        println!("FLAT r={r} ratio={:.2}", flat[2 + k] / flat[k]);
+    if sizes.len() == 2 {
+        let k = radii.len();
+        for (i, r) in radii.iter().enumerate() {
+            println!("FLAT r={r} ratio={:.2}", flat[k + i] / flat[i]);
+        }
     }
 }
 

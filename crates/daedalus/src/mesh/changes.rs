@@ -107,9 +107,6 @@ impl Mesh {
                 }
             }
             if self.he.len() - he0 > Self::limit_of(self.n_faces) * 3 {
-                if std::env::var_os("NAV_WHY").is_some() {
-                    eprintln!("overflow: he grew {}", self.he.len() - he0);
-                }
                 c.overflow();
                 self.changes = c;
                 return;
@@ -146,9 +143,6 @@ impl Mesh {
                 c.faces.dedup();
             }
             if c.faces.len() > limit {
-                if std::env::var_os("NAV_WHY").is_some() {
-                    eprintln!("overflow: {} faces listed, {} log entries, {} new he, {} new faces", c.faces.len(), log.len(), self.he.len() - he0, self.fedge.len() - f0);
-                }
                 c.overflow();
             }
         }

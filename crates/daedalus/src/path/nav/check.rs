@@ -288,43 +288,8 @@ mod tests {
                 }
             }
             let u = nav.update(&mut cdt);
-            if std::env::var_os("NAV_DEBUG").is_some() {
-                eprintln!(
-                    "step {step}: rev {} {:?} shapes {} objects {}",
-                    cdt.revision(),
-                    u,
-                    shapes.len(),
-                    objects.len()
-                );
-            }
             patched += usize::from(!u.rebuilt);
             let bad = nav.check(&cdt);
-            if !bad.is_empty() && std::env::var_os("NAV_DEBUG").is_some() {
-                for t in 0..nav.slots() {
-                    eprintln!(
-                        "slot {t}: face {} tv {:?} opp {:?} wall {:?}",
-                        nav.tri_face[t],
-                        &nav.tv[3 * t..3 * t + 3],
-                        &nav.opp[3 * t..3 * t + 3],
-                        &nav.wall[3 * t..3 * t + 3]
-                    );
-                }
-                let m = cdt.mesh();
-                for f in 0..m.fedge.len() as u32 {
-                    if m.face_alive(f) {
-                        let e = m.raw_face_edge(f);
-                        eprintln!(
-                            "face {f}: e {e} origins {} {} {} opp-faces {} {} {}",
-                            m.raw_origin(e),
-                            m.raw_origin(m.raw_next(e)),
-                            m.raw_origin(m.raw_next(m.raw_next(e))),
-                            m.raw_face(m.raw_opposite(e)),
-                            m.raw_face(m.raw_opposite(m.raw_next(e))),
-                            m.raw_face(m.raw_opposite(m.raw_next(m.raw_next(e))))
-                        );
-                    }
-                }
-            }
             assert!(
                 bad.is_empty(),
                 "seed {seed} step {step}: {:?}",
@@ -342,13 +307,6 @@ mod tests {
             "the snapshot was patched, not rebuilt ({patched} of {ops})"
         );
         assert!(dead_ends > 0, "some patched snapshot pruned a dead end");
-    }
-
-    #[test]
-    fn debug_seed() {
-        if let Some(s) = std::env::var_os("NAV_SEED") {
-            run(s.to_str().unwrap().parse().unwrap(), 10);
-        }
     }
 
     #[test]

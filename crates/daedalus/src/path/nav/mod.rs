@@ -265,9 +265,6 @@ impl NavMesh {
             } else {
                 let (region, triangles) = self.patch(cdt, &mut faces);
                 if self.needs_compaction() {
-                    if std::env::var_os("NAV_WHY").is_some() {
-                        eprintln!("compaction: lost {} free {} live {}", self.lost, self.free_tris.len(), self.live);
-                    }
                     self.rebuild(cdt)
                 } else {
                     self.revision =
@@ -281,9 +278,6 @@ impl NavMesh {
                 }
             }
         } else {
-            if std::env::var_os("NAV_WHY").is_some() {
-                eprintln!("rebuild: following {following} listed {listed}");
-            }
             self.rebuild(cdt)
         };
         self.follow = follow;
@@ -391,6 +385,40 @@ impl NavMesh {
     /// ```
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Heap bytes held by the snapshot (capacity of every table).
+    ///
+    /// ```
+    /// use daedalus::{triangulation::Cdt, path::NavMesh};
+    /// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap());
+    /// assert!(nav.heap_bytes() > 0);
+    /// ```
+    pub fn heap_bytes(&self) -> usize {
+        fn b<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        let a = &self.arcs;
+        b(&self.pos)
+            + b(&self.tv)
+            + b(&self.opp)
+            + b(&self.wall)
+            + b(&self.corner)
+            + b(&self.wedge)
+            + b(&self.free_wedges)
+            + b(&self.grid)
+            + b(&self.exit)
+            + b(&self.shut)
+            + b(&self.tri_face)
+            + b(&self.face_tri)
+            + b(&self.free_tris)
+            + b(&a.vcorner)
+            + b(&a.useful)
+            + b(&a.arc0)
+            + b(&a.arcw)
+            + b(&a.ends)
+            + b(&a.mid)
+            + self.scratch.heap_bytes()
     }
 
     /// `[xmin, ymin, xmax, ymax]` of the world.

@@ -54,6 +54,32 @@ pub(super) struct Scratch {
     rays: Vec<f64>,
 }
 
+impl Scratch {
+    pub(super) fn heap_bytes(&self) -> usize {
+        fn b<T>(v: &Vec<T>) -> usize {
+            v.capacity() * std::mem::size_of::<T>()
+        }
+        b(&self.faces)
+            + b(&self.old)
+            + b(&self.new)
+            + b(&self.hes)
+            + b(&self.verts)
+            + b(&self.face_seen)
+            + b(&self.vert_seen)
+            + b(&self.freed_wedges)
+            + b(&self.wedge_seen)
+            + b(&self.old_walls)
+            + b(&self.new_walls)
+            + b(&self.arc_seen)
+            + b(&self.reused)
+            + b(&self.peel)
+            + b(&self.fan)
+            + b(&self.fans)
+            + b(&self.spans)
+            + b(&self.rays)
+    }
+}
+
 impl NavMesh {
     /// Rebuild instead of patching: too many free slots, or too much
     /// dead-end pruning given up.
@@ -142,7 +168,8 @@ impl NavMesh {
                 }
                 if self.wall[c as usize] {
                     let b = self.v(next(c));
-                    s.old_walls.extend_from_slice(&[self.wall_end(v, b), self.wall_end(b, v)]);
+                    s.old_walls
+                        .extend_from_slice(&[self.wall_end(v, b), self.wall_end(b, v)]);
                 }
             }
             let mut x = t;
@@ -226,7 +253,8 @@ impl NavMesh {
             for h in 3 * t..3 * t + 3 {
                 if self.wall[h as usize] {
                     let (a, b) = (self.v(h), self.v(next(h)));
-                    s.new_walls.extend_from_slice(&[self.wall_end(a, b), self.wall_end(b, a)]);
+                    s.new_walls
+                        .extend_from_slice(&[self.wall_end(a, b), self.wall_end(b, a)]);
                 }
                 self.shut[h as usize] = self.shut_of(h);
                 let o = self.opp[h as usize];
