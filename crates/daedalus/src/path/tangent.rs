@@ -91,7 +91,6 @@ pub(crate) struct TangentSearch {
     tri_mark: Vec<u32>,
     goal_tri: Vec<u32>,
     he_mark: Vec<u32>,
-    he_visits: Vec<u8>,
     /// Candidate corners of the state being expanded.
     cand_pool: Vec<u32>,
     /// Per vertex: walls within 2 r (range into `near_pool`).
@@ -324,7 +323,6 @@ impl TangentSearch {
         }
         if self.he_mark.len() < nh {
             self.he_mark.resize(nh, 0);
-            self.he_visits.resize(nh, 0);
         }
         if self.near_stamp.len() < nv {
             self.near_stamp.resize(nv, 0);
@@ -579,7 +577,7 @@ impl TangentSearch {
     /// With a `cone`, only the corners inside it (the flood skips the edges
     /// wholly outside it).
     fn visible(&mut self, nav: &NavMesh, o: Point, from_vertex: bool, cone: Option<&Cone>) -> bool {
-        let ep = self.flood_epoch();
+        self.flood_epoch();
         let qe = self.qe;
         let mut goal = false;
         self.stack.clear();
@@ -624,14 +622,9 @@ impl TangentSearch {
             self.stack.push((nav.opp[h as usize], y, x));
         }
         while let Some((h, l, rr)) = self.stack.pop() {
-            if self.he_mark[h as usize] != ep {
-                self.he_mark[h as usize] = ep;
-                self.he_visits[h as usize] = 0;
-            }
-            if self.he_visits[h as usize] >= 3 {
-                continue;
-            }
-            self.he_visits[h as usize] += 1;
+            // No cap on entries per edge: every window is a distinct set of
+            // straight rays moving away from `o`, so each crosses a triangle
+            // once and the flood ends; a cap would drop visible corners.
             let t = h / 3;
             if self.goal_tri[t as usize] == qe {
                 goal = true;
