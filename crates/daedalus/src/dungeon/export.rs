@@ -20,8 +20,7 @@ impl Dungeon {
         NavMesh::from_cdt(&self.cdt)
     }
 
-    /// The walls as a scenario (closed outlines as rings, open ones as
-    /// segments) with `queries` radius-0 queries between the centres of
+    /// The walls as a scenario (its rings) with `queries` radius-0 queries between the centres of
     /// random pairs of distinct rooms (seeded by the dungeon's seed).
     ///
     /// ```
@@ -34,19 +33,11 @@ impl Dungeon {
     pub fn scenario(&self, queries: usize) -> crate::scenario::Scenario {
         use crate::scenario::{Query, Scenario};
         let p = &self.params;
-        let mut rings = Vec::new();
-        let mut segments = Vec::new();
-        for w in &self.walls {
-            match w.kind {
-                super::LineKind::Ring => rings.push(w.points.iter().flat_map(|q| [q.x, q.y]).collect()),
-                super::LineKind::Open => segments.extend(
-                    w.points
-                        .windows(2)
-                        .filter(|s| s[0] != s[1])
-                        .map(|s| [s[0].x, s[0].y, s[1].x, s[1].y]),
-                ),
-            }
-        }
+        let rings = self
+            .walls
+            .iter()
+            .map(|w| w.points.iter().flat_map(|q| [q.x, q.y]).collect())
+            .collect();
         let mut rng = super::SplitMix64::stream(p.seed, STREAM);
         let n = self.rooms.len();
         let queries = (0..queries)
@@ -81,7 +72,7 @@ impl Dungeon {
             ),
             bounds: self.cdt.bounds(),
             rings,
-            segments,
+            segments: Vec::new(),
             queries,
         }
     }

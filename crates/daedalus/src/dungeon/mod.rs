@@ -48,7 +48,7 @@ pub use points::{Points, points};
 pub use rng::SplitMix64;
 pub use rooms::{Door, Room, RoomPlan, rooms};
 pub use spawn::{Item, ItemKind, Spawns, spawns};
-pub use walls::{LineKind, WallLine, Walls, walls};
+pub use walls::{WallLine, Walls, walls};
 
 use crate::triangulation::{Cdt, CdtError};
 
@@ -282,7 +282,7 @@ pub struct Dungeon {
     pub doors: Vec<Door>,
     /// The room graph (a tree rooted at room 0).
     pub graph: RoomGraph,
-    /// The wall lines inserted into [`Dungeon::cdt`].
+    /// The wall rings inserted into [`Dungeon::cdt`].
     pub walls: Vec<WallLine>,
     /// Player, bots and items.
     pub spawns: Spawns,

@@ -62,8 +62,8 @@ pub struct Spawns {
     pub bots: Vec<Point>,
     pub bot_rooms: Vec<usize>,
     /// One of each weapon, in rooms spread over the depths of the graph
-    /// (distinct depths when the graph has four or more), never in the
-    /// player's room when another exists.
+    /// (distinct depths when the rooms other than the player's have four
+    /// or more), never in the player's room when another exists.
     pub items: Vec<Item>,
 }
 
@@ -90,7 +90,10 @@ pub fn spawns(plan: &RoomPlan, graph: &RoomGraph, params: &DungeonParams) -> Spa
     let mut used = vec![false; n];
     used[player_room] = true;
     // items: depths spread evenly over the distinct depths of the rooms
-    let mut depths: Vec<usize> = graph.depth.clone();
+    let mut depths: Vec<usize> = (0..n)
+        .filter(|&r| r != player_room || n == 1)
+        .map(|r| graph.depth[r])
+        .collect();
     depths.sort_unstable();
     depths.dedup();
     let mut items = Vec::with_capacity(4);
