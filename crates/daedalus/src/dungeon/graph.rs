@@ -139,13 +139,10 @@ impl<'a> Sites<'a> {
 pub fn room_graph(points: &Points, params: &DungeonParams) -> Result<RoomGraph, DungeonError> {
     params.validate()?;
     let nc = params.rooms;
-    if nc > points.sites.len() {
-        return Err(DungeonError::TooManyRooms {
-            requested: nc,
-            available: points.sites.len(),
-        });
-    }
     let mut sites = Sites::new(points, params);
+    if nc > points.sites.len() {
+        return Err(no_rooms(points, params, &mut sites, 0));
+    }
     // sites by distance to the centre (index breaks ties): the first usable one is the root
     let mut order: Vec<(f64, usize)> = points
         .sites

@@ -59,7 +59,7 @@ pub struct Door {
 pub struct RoomPlan {
     pub rooms: Vec<Room>,
     pub doors: Vec<Door>,
-    /// The world rectangle (the triangulation's of step 1).
+    /// The world rectangle: the rooms' bounding box grown by one spacing.
     pub bounds: [f64; 4],
     pub(crate) cells: Vec<Cell>,
     pub(crate) floors: Vec<Floor>,
@@ -146,12 +146,21 @@ pub fn rooms(
     Ok(RoomPlan {
         rooms,
         doors,
-        bounds: points.cdt.bounds(),
+        bounds: bounds_around(&cells, params.spacing),
         cells,
         floors,
         edge_doors,
         edge_rooms,
     })
+}
+
+/// The cells' bounding box grown by `margin`.
+fn bounds_around(cells: &[Cell], margin: f64) -> [f64; 4] {
+    let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+    for p in cells.iter().flat_map(|c| &c.corners) {
+        b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
+    }
+    [b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin]
 }
 
 impl RoomPlan {
