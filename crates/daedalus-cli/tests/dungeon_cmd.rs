@@ -8,8 +8,23 @@ use common::*;
 use daedalus::scenario::{RunnerOutput, Scenario};
 
 const EXAMPLE: &[&str] = &[
-    "dungeon", "--grid", "20x20", "--p", "0.5", "--rooms", "24", "--branch-depth", "6",
-    "--branches", "4", "--door", "1.0", "--wall", "0.3", "--seed", "7",
+    "dungeon",
+    "--grid",
+    "20x20",
+    "--p",
+    "0.5",
+    "--rooms",
+    "24",
+    "--branch-depth",
+    "6",
+    "--branches",
+    "4",
+    "--door",
+    "1.0",
+    "--wall",
+    "0.3",
+    "--seed",
+    "7",
 ];
 
 fn run(extra: &[&str]) -> std::process::Output {
@@ -82,9 +97,23 @@ fn bad_arguments_are_one_line_errors() {
         (vec!["dungeon", "--wall", "0"], "wall"),
         (vec!["dungeon", "--spacing", "nan"], "spacing"),
         (vec!["dungeon", "--rooms", "500"], "500 rooms"),
-        (vec!["dungeon", "--rooms", "30", "--branch-depth", "2", "--branches", "2"], "7"),
+        (
+            vec![
+                "dungeon",
+                "--rooms",
+                "30",
+                "--branch-depth",
+                "2",
+                "--branches",
+                "2",
+            ],
+            "7",
+        ),
         (vec!["dungeon", "--door", "40"], "door"),
-        (vec!["dungeon", "--out", gif.to_str().unwrap()], ".png or .svg"),
+        (
+            vec!["dungeon", "--out", gif.to_str().unwrap()],
+            ".png or .svg",
+        ),
         (vec!["dungeon", "--rooms", "x"], "invalid value"),
     ] {
         let o = daedalus(&args);

@@ -34,9 +34,11 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10);
     for side in [50, 100, 200] {
         let p = params(side);
-        g.bench_with_input(BenchmarkId::from_parameter(format!("{side}x{side}")), &p, |b, p| {
-            b.iter(|| points(black_box(p)).unwrap())
-        });
+        g.bench_with_input(
+            BenchmarkId::from_parameter(format!("{side}x{side}")),
+            &p,
+            |b, p| b.iter(|| points(black_box(p)).unwrap()),
+        );
     }
     g.finish();
 }

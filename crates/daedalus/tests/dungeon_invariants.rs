@@ -47,7 +47,10 @@ fn check_graph(d: &Dungeon, p: &DungeonParams) {
         }
         assert!(children <= p.branches, "room {r}: {children} branches");
     }
-    assert!(depth.iter().all(|&x| x != usize::MAX), "graph not connected");
+    assert!(
+        depth.iter().all(|&x| x != usize::MAX),
+        "graph not connected"
+    );
     assert!(
         depth.iter().all(|&x| x <= p.branch_depth),
         "depth {:?}",
@@ -157,7 +160,10 @@ fn check_paths(d: &Dungeon, pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
                 Ok(_) => vec![(a, b)],
                 Err(daedalus::path::PathError::NoPath) => {
                     misses.push((a, b));
-                    tree_path(d, a, b).windows(2).map(|w| (w[0], w[1])).collect()
+                    tree_path(d, a, b)
+                        .windows(2)
+                        .map(|w| (w[0], w[1]))
+                        .collect()
                 }
                 Err(e) => panic!("rooms {a} -> {b}: {e}"),
             };
@@ -174,7 +180,10 @@ fn check_paths(d: &Dungeon, pairs: &[(usize, usize)]) -> Vec<(usize, usize)> {
                 for i in 1..=k {
                     let p = w[0].lerp(w[1], i as f64 / k as f64);
                     let here = rooms_at(d, p, tol);
-                    assert!(!here.is_empty(), "path {x} -> {y} leaves the rooms at {p:?}");
+                    assert!(
+                        !here.is_empty(),
+                        "path {x} -> {y} leaves the rooms at {p:?}"
+                    );
                     if here.contains(&last) {
                         continue;
                     }
@@ -252,7 +261,10 @@ fn walkable(d: &Dungeon, dump: &MeshDump) -> Vec<([Point; 3], Vec<usize>)> {
                     "the walkable region reaches the world border"
                 );
             }
-            let c = Point::new((p[0].x + p[1].x + p[2].x) / 3.0, (p[0].y + p[1].y + p[2].y) / 3.0);
+            let c = Point::new(
+                (p[0].x + p[1].x + p[2].x) / 3.0,
+                (p[0].y + p[1].y + p[2].y) / 3.0,
+            );
             let mut samples = vec![c];
             for i in 0..3 {
                 samples.push(p[i].lerp(c, 1e-6));
@@ -302,7 +314,8 @@ fn check_wall_thickness(d: &Dungeon) -> f64 {
         // a triangle crossing the opening has distance 0: caught by its edges
         let crosses = (0..3).any(|i| {
             let (a, b) = (tri[i], tri[(i + 1) % 3]);
-            orient2d(p, q, a) * orient2d(p, q, b) < 0.0 && orient2d(a, b, p) * orient2d(a, b, q) < 0.0
+            orient2d(p, q, a) * orient2d(p, q, b) < 0.0
+                && orient2d(a, b, p) * orient2d(a, b, q) < 0.0
         });
         crosses || m.sqrt() < h * (1.0 - 1e-6)
     };
@@ -383,7 +396,9 @@ fn check_spawns(d: &Dungeon) {
 }
 
 fn all_pairs(n: usize) -> Vec<(usize, usize)> {
-    (0..n).flat_map(|a| (a + 1..n).map(move |b| (a, b))).collect()
+    (0..n)
+        .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+        .collect()
 }
 
 /// Checks everything; returns the thinnest wall measured (infinite when
@@ -472,7 +487,10 @@ fn doorways_pass_where_split_jambs_blocked() {
     let mut f = PathFinder::new();
     let c = |r: usize| d.rooms[r].centre;
     for r in [0.01, 0.3, 0.499 * p.door] {
-        assert!(f.find_path(&nav, c(4), c(6), r).is_ok(), "4 -> 6, radius {r}");
+        assert!(
+            f.find_path(&nav, c(4), c(6), r).is_ok(),
+            "4 -> 6, radius {r}"
+        );
     }
 }
 
@@ -485,17 +503,36 @@ fn doorways_pass_where_split_jambs_blocked() {
 fn path_finder_passes_jambs_that_meet_midway() {
     let p = Point::new;
     let lines = [
-        vec![p(22.185022382670507, 31.38299131442353), p(22.328280426662918, 31.23973327043112), p(21.66452497615682, 30.57597781992502)],
-        vec![p(23.625931067181853, 32.53738391095005), p(22.926083772114435, 31.837536615882637), p(22.782825728122024, 31.98079465987505)],
-        vec![p(22.782825728122024, 31.98079465987505), p(22.639567684129613, 32.12405270386746), p(23.259408003321674, 32.74389302305952)],
-        vec![p(21.378008888171998, 30.86249390790984), p(22.041764338678096, 31.526249358415942), p(22.185022382670507, 31.38299131442353)],
+        vec![
+            p(22.185022382670507, 31.38299131442353),
+            p(22.328280426662918, 31.23973327043112),
+            p(21.66452497615682, 30.57597781992502),
+        ],
+        vec![
+            p(23.625931067181853, 32.53738391095005),
+            p(22.926083772114435, 31.837536615882637),
+            p(22.782825728122024, 31.98079465987505),
+        ],
+        vec![
+            p(22.782825728122024, 31.98079465987505),
+            p(22.639567684129613, 32.12405270386746),
+            p(23.259408003321674, 32.74389302305952),
+        ],
+        vec![
+            p(21.378008888171998, 30.86249390790984),
+            p(22.041764338678096, 31.526249358415942),
+            p(22.185022382670507, 31.38299131442353),
+        ],
     ];
     let mut cdt = daedalus::triangulation::Cdt::new(15.0, 24.0, 32.0, 37.0).unwrap();
     for l in &lines {
         cdt.insert_shape(l, false).unwrap();
     }
     let nav = NavMesh::from_cdt(&cdt);
-    let (a, b) = (p(24.52791715134138, 30.659896439176727), p(21.46192750742371, 33.7258860830944));
+    let (a, b) = (
+        p(24.52791715134138, 30.659896439176727),
+        p(21.46192750742371, 33.7258860830944),
+    );
     let mut f = PathFinder::new();
     let r0 = f.find_path(&nav, a, b, 0.0).unwrap().length();
     let r = f.find_path(&nav, a, b, 0.01).unwrap().length();
@@ -528,7 +565,10 @@ fn path_finder_finds_every_leg_sum() {
     for w in [0, 1, 2, 3, 11, 15].windows(2) {
         assert!(f.find_path(&nav, c(w[0]), c(w[1]), 0.01).is_ok());
     }
-    assert!(f.find_path(&nav, c(0), c(15), 0.01).is_ok(), "0 -> 15 missed");
+    assert!(
+        f.find_path(&nav, c(0), c(15), 0.01).is_ok(),
+        "0 -> 15 missed"
+    );
 }
 
 fn params() -> impl Strategy<Value = DungeonParams> {
@@ -537,27 +577,39 @@ fn params() -> impl Strategy<Value = DungeonParams> {
         prop_oneof![4 => 1.0f64..8.0, 1 => -2.0f64..0.5],
         prop_oneof![4 => 0.0f64..=1.0, 1 => -0.5f64..1.5],
         (0usize..40, 0usize..12, 0usize..5),
-        (prop_oneof![4 => 0.2f64..2.0, 1 => -1.0f64..6.0], prop_oneof![4 => 0.05f64..1.0, 1 => -0.5f64..3.0]),
+        (
+            prop_oneof![4 => 0.2f64..2.0, 1 => -1.0f64..6.0],
+            prop_oneof![4 => 0.05f64..1.0, 1 => -0.5f64..3.0],
+        ),
         any::<u64>(),
     )
-        .prop_map(|((columns, rows), spacing, probability, (rooms, branch_depth, branches), (door, wall), seed)| {
-            DungeonParams {
-                columns,
-                rows,
+        .prop_map(
+            |(
+                (columns, rows),
                 spacing,
                 probability,
-                rooms,
-                branch_depth,
-                branches,
-                door,
-                wall,
+                (rooms, branch_depth, branches),
+                (door, wall),
                 seed,
-            }
-        })
+            )| {
+                DungeonParams {
+                    columns,
+                    rows,
+                    spacing,
+                    probability,
+                    rooms,
+                    branch_depth,
+                    branches,
+                    door,
+                    wall,
+                    seed,
+                }
+            },
+        )
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 96, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
     /// Any parameters: a dungeon with the invariants (paths from room 0 to
     /// every room), or a typed error; never a panic.
@@ -572,11 +624,11 @@ proptest! {
                 prop_assert!(!e.to_string().is_empty());
                 let expected = match &e {
                     DungeonError::EmptyGrid { .. } => p.columns == 0 || p.rows == 0,
-                    DungeonError::Spacing(s) => !(*s > 0.0),
+                    DungeonError::Spacing(s) => s.is_nan() || *s <= 0.0 || p.spacing.is_infinite(),
                     DungeonError::Probability(x) => !(0.0..=1.0).contains(x),
                     DungeonError::NoRooms => p.rooms == 0,
-                    DungeonError::DoorWidth(x) => !(*x > 0.0),
-                    DungeonError::WallThickness(x) => !(*x > 0.0),
+                    DungeonError::DoorWidth(x) => x.is_nan() || *x <= 0.0,
+                    DungeonError::WallThickness(x) => x.is_nan() || *x <= 0.0,
                     DungeonError::LimitsTooTight { max, .. } => {
                         // sum of branches^k for k = 0..=branch_depth, counted here
                         let (mut total, mut level) = (1u128, 1u128);

@@ -19,46 +19,122 @@ fn err(p: DungeonParams) -> DungeonError {
 #[test]
 fn bad_parameters_give_typed_errors() {
     assert_eq!(
-        err(DungeonParams { columns: 0, ..base() }),
-        DungeonError::EmptyGrid { columns: 0, rows: 20 }
+        err(DungeonParams {
+            columns: 0,
+            ..base()
+        }),
+        DungeonError::EmptyGrid {
+            columns: 0,
+            rows: 20
+        }
     );
     assert!(matches!(
-        err(DungeonParams { columns: 1 << 13, rows: 1 << 12, ..base() }),
-        DungeonError::GridTooLarge { max: MAX_GRID_POINTS, .. }
+        err(DungeonParams {
+            columns: 1 << 13,
+            rows: 1 << 12,
+            ..base()
+        }),
+        DungeonError::GridTooLarge {
+            max: MAX_GRID_POINTS,
+            ..
+        }
     ));
     for s in [-1.0, 0.0, f64::NAN, f64::INFINITY] {
-        assert!(matches!(err(DungeonParams { spacing: s, ..base() }), DungeonError::Spacing(_)));
+        assert!(matches!(
+            err(DungeonParams {
+                spacing: s,
+                ..base()
+            }),
+            DungeonError::Spacing(_)
+        ));
     }
     assert_eq!(
-        err(DungeonParams { spacing: 1e8, ..base() }),
-        DungeonError::Extent { extent: 2e9, max: MAX_EXTENT }
+        err(DungeonParams {
+            spacing: 1e8,
+            ..base()
+        }),
+        DungeonError::Extent {
+            extent: 2e9,
+            max: MAX_EXTENT
+        }
     );
     for p in [-0.1, 1.1, f64::NAN] {
         assert!(matches!(
-            err(DungeonParams { probability: p, ..base() }),
+            err(DungeonParams {
+                probability: p,
+                ..base()
+            }),
             DungeonError::Probability(_)
         ));
     }
-    assert_eq!(err(DungeonParams { rooms: 0, ..base() }), DungeonError::NoRooms);
-    assert_eq!(err(DungeonParams { door: 0.0, ..base() }), DungeonError::DoorWidth(0.0));
-    assert_eq!(err(DungeonParams { wall: -0.3, ..base() }), DungeonError::WallThickness(-0.3));
+    assert_eq!(
+        err(DungeonParams { rooms: 0, ..base() }),
+        DungeonError::NoRooms
+    );
+    assert_eq!(
+        err(DungeonParams {
+            door: 0.0,
+            ..base()
+        }),
+        DungeonError::DoorWidth(0.0)
+    );
+    assert_eq!(
+        err(DungeonParams {
+            wall: -0.3,
+            ..base()
+        }),
+        DungeonError::WallThickness(-0.3)
+    );
     // depth 2, 2 branches: 1 + 2 + 4 = 7 rooms at most (and 7 is fine)
     assert_eq!(
-        err(DungeonParams { rooms: 8, branch_depth: 2, branches: 2, ..base() }),
-        DungeonError::LimitsTooTight { rooms: 8, branch_depth: 2, branches: 2, max: 7 }
+        err(DungeonParams {
+            rooms: 8,
+            branch_depth: 2,
+            branches: 2,
+            ..base()
+        }),
+        DungeonError::LimitsTooTight {
+            rooms: 8,
+            branch_depth: 2,
+            branches: 2,
+            max: 7
+        }
     );
-    let ok = generate(&DungeonParams { rooms: 7, branch_depth: 2, branches: 2, probability: 1.0, ..base() });
+    let ok = generate(&DungeonParams {
+        rooms: 7,
+        branch_depth: 2,
+        branches: 2,
+        probability: 1.0,
+        ..base()
+    });
     assert_eq!(ok.unwrap().rooms.len(), 7);
     // no links allowed: one room only
     assert!(matches!(
-        err(DungeonParams { rooms: 2, branches: 0, ..base() }),
+        err(DungeonParams {
+            rooms: 2,
+            branches: 0,
+            ..base()
+        }),
         DungeonError::LimitsTooTight { max: 1, .. }
     ));
-    assert_eq!(generate(&DungeonParams { rooms: 1, branches: 0, ..base() }).unwrap().rooms.len(), 1);
+    assert_eq!(
+        generate(&DungeonParams {
+            rooms: 1,
+            branches: 0,
+            ..base()
+        })
+        .unwrap()
+        .rooms
+        .len(),
+        1
+    );
     // every message is one non-empty line
     for e in [
         err(DungeonParams { rooms: 0, ..base() }),
-        err(DungeonParams { door: 30.0, ..base() }),
+        err(DungeonParams {
+            door: 30.0,
+            ..base()
+        }),
     ] {
         let m = e.to_string();
         assert!(!m.is_empty() && !m.contains('\n'), "{m}");
@@ -67,24 +143,72 @@ fn bad_parameters_give_typed_errors() {
 
 #[test]
 fn more_rooms_than_points_is_too_many_rooms() {
-    let p = DungeonParams { rooms: 300, branch_depth: 300, ..base() };
-    let sites = points(&p).unwrap().sites.len();
-    assert!(sites < 300);
-    assert_eq!(err(p), DungeonError::TooManyRooms { requested: 300, available: sites });
+    let p = DungeonParams {
+        rooms: 300,
+        branch_depth: 300,
+        ..base()
+    };
+    let pts = points(&p).unwrap();
+    assert!(pts.sites.len() < 300);
+    // usable sites: at most those with a proper cell, and enough for the
+    // default 24 rooms
+    let proper = dual(&pts).cells.iter().flatten().count();
+    match err(p) {
+        DungeonError::TooManyRooms {
+            requested: 300,
+            available,
+        } => assert!(
+            (24..=proper).contains(&available),
+            "{available} of {proper}"
+        ),
+        e => panic!("{e}"),
+    }
     // P = 0: no point at all
-    let none = DungeonParams { probability: 0.0, rooms: 1, ..base() };
-    assert_eq!(err(none), DungeonError::TooManyRooms { requested: 1, available: 0 });
+    let none = DungeonParams {
+        probability: 0.0,
+        rooms: 1,
+        ..base()
+    };
+    assert_eq!(
+        err(none),
+        DungeonError::TooManyRooms {
+            requested: 1,
+            available: 0
+        }
+    );
     // a 3 x 3 grid: only its middle point has a closed cell
-    let tiny = DungeonParams { columns: 3, rows: 3, probability: 1.0, rooms: 2, ..base() };
-    assert_eq!(err(tiny.clone()), DungeonError::TooManyRooms { requested: 2, available: 1 });
-    assert_eq!(generate(&DungeonParams { rooms: 1, ..tiny }).unwrap().rooms[0].centre, Point::new(5.0, 5.0));
+    let tiny = DungeonParams {
+        columns: 3,
+        rows: 3,
+        probability: 1.0,
+        rooms: 2,
+        ..base()
+    };
+    assert_eq!(
+        err(tiny.clone()),
+        DungeonError::TooManyRooms {
+            requested: 2,
+            available: 1
+        }
+    );
+    assert_eq!(
+        generate(&DungeonParams { rooms: 1, ..tiny }).unwrap().rooms[0].centre,
+        Point::new(5.0, 5.0)
+    );
 }
 
 #[test]
 fn door_wider_than_every_shared_edge() {
     // spacing 5: dual edges are a few units long, far below 30
-    match err(DungeonParams { door: 30.0, ..base() }) {
-        DungeonError::DoorTooWide { door, wall, longest } => {
+    match err(DungeonParams {
+        door: 30.0,
+        ..base()
+    }) {
+        DungeonError::DoorTooWide {
+            door,
+            wall,
+            longest,
+        } => {
             assert_eq!((door, wall), (30.0, 0.3));
             assert!(longest > 0.0 && longest < 10.0, "{longest}");
         }
@@ -96,9 +220,19 @@ fn door_wider_than_every_shared_edge() {
 fn a_single_chain_gets_stuck() {
     // one branch per room: the rooms form one self-avoiding walk, which a
     // random walk on a 20 x 20 grid does not stretch to 150 rooms
-    let p = DungeonParams { probability: 1.0, rooms: 150, branch_depth: 200, branches: 1, ..base() };
+    let p = DungeonParams {
+        probability: 1.0,
+        rooms: 150,
+        branch_depth: 200,
+        branches: 1,
+        ..base()
+    };
     match err(p) {
-        DungeonError::RoomGraphStuck { requested: 150, placed, attempts } => {
+        DungeonError::RoomGraphStuck {
+            requested: 150,
+            placed,
+            attempts,
+        } => {
             assert!(placed < 150 && attempts > 0);
         }
         e => panic!("{e}"),
@@ -107,21 +241,49 @@ fn a_single_chain_gets_stuck() {
 
 #[test]
 fn step1_keeps_grid_points_with_probability_p() {
-    let all = points(&DungeonParams { columns: 7, rows: 5, probability: 1.0, spacing: 2.0, ..base() }).unwrap();
+    let all = points(&DungeonParams {
+        columns: 7,
+        rows: 5,
+        probability: 1.0,
+        spacing: 2.0,
+        ..base()
+    })
+    .unwrap();
     let want: Vec<Point> = (0..5)
         .flat_map(|j| (0..7).map(move |i| Point::new(2.0 * i as f64, 2.0 * j as f64)))
         .collect();
     assert_eq!(all.sites, want);
     assert!(all.cdt.validate().is_empty());
     // binomial(10000, 0.5): within 5 standard deviations (50 each) of 5000
-    let half = points(&DungeonParams { columns: 100, rows: 100, probability: 0.5, ..base() }).unwrap();
-    assert!((half.sites.len() as i64 - 5000).abs() < 250, "{}", half.sites.len());
-    assert!(points(&DungeonParams { probability: 0.0, ..base() }).unwrap().sites.is_empty());
+    let half = points(&DungeonParams {
+        columns: 100,
+        rows: 100,
+        probability: 0.5,
+        ..base()
+    })
+    .unwrap();
+    assert!(
+        (half.sites.len() as i64 - 5000).abs() < 250,
+        "{}",
+        half.sites.len()
+    );
+    assert!(
+        points(&DungeonParams {
+            probability: 0.0,
+            ..base()
+        })
+        .unwrap()
+        .sites
+        .is_empty()
+    );
 }
 
 #[test]
 fn step3_cells_are_centroid_duals() {
-    let p = DungeonParams { probability: 0.7, ..base() };
+    let p = DungeonParams {
+        probability: 0.7,
+        ..base()
+    };
     let pts = points(&p).unwrap();
     let d = dual(&pts);
     let m = pts.cdt.mesh();
@@ -138,7 +300,12 @@ fn step3_cells_are_centroid_duals() {
         let mut want: Vec<Point> = tris
             .iter()
             .filter(|t| t.contains(&s))
-            .map(|t| Point::new((t[0].x + t[1].x + t[2].x) / 3.0, (t[0].y + t[1].y + t[2].y) / 3.0))
+            .map(|t| {
+                Point::new(
+                    (t[0].x + t[1].x + t[2].x) / 3.0,
+                    (t[0].y + t[1].y + t[2].y) / 3.0,
+                )
+            })
             .collect();
         assert_eq!(want.len(), cell.corners.len());
         // same points up to the rounding of the sum's order
@@ -214,7 +381,11 @@ fn shared_edge(d: &Dungeon, a: usize, b: usize) -> Option<(Point, Point)> {
 
 fn bits(d: &Dungeon) -> Vec<u64> {
     let dump = d.cdt.dump();
-    let mut out: Vec<u64> = dump.vertices.iter().flat_map(|v| v.map(f64::to_bits)).collect();
+    let mut out: Vec<u64> = dump
+        .vertices
+        .iter()
+        .flat_map(|v| v.map(f64::to_bits))
+        .collect();
     out.extend(dump.triangles.iter().flat_map(|t| t.map(u64::from)));
     out.extend(dump.constrained.iter().flat_map(|t| t.map(u64::from)));
     for r in &d.rooms {
@@ -228,13 +399,23 @@ fn bits(d: &Dungeon) -> Vec<u64> {
 fn same_parameters_same_dungeon_byte_for_byte() {
     for p in [
         base(),
-        DungeonParams { probability: 1.0, rooms: 40, branch_depth: 10, seed: 99, ..base() },
+        DungeonParams {
+            probability: 1.0,
+            rooms: 40,
+            branch_depth: 10,
+            seed: 99,
+            ..base()
+        },
     ] {
         let (a, b) = (generate(&p).unwrap(), generate(&p).unwrap());
         assert_eq!(bits(&a), bits(&b));
         assert_eq!(a.graph, b.graph);
         assert_eq!(a.spawns, b.spawns);
-        let other = generate(&DungeonParams { seed: p.seed + 1, ..p.clone() }).unwrap();
+        let other = generate(&DungeonParams {
+            seed: p.seed + 1,
+            ..p.clone()
+        })
+        .unwrap();
         assert_ne!(bits(&a), bits(&other), "the seed changes the dungeon");
     }
 }
@@ -261,8 +442,14 @@ fn scenario_rebuilds_the_same_walls() {
     let mut f = PathFinder::new();
     for q in &s.queries {
         assert!(d.rooms.iter().any(|r| r.centre == q.from.into()));
-        let a = f.find_path(&mine, q.from.into(), q.to.into(), 0.0).unwrap().length();
-        let b = f.find_path(&theirs, q.from.into(), q.to.into(), 0.0).unwrap().length();
+        let a = f
+            .find_path(&mine, q.from.into(), q.to.into(), 0.0)
+            .unwrap()
+            .length();
+        let b = f
+            .find_path(&theirs, q.from.into(), q.to.into(), 0.0)
+            .unwrap()
+            .length();
         assert!((a - b).abs() <= 1e-9 * a.max(1.0), "{a} vs {b}");
     }
 }
@@ -273,7 +460,12 @@ fn pictures_draw_rooms_and_a_path() {
     let d = generate(&base()).unwrap();
     let nav = d.nav();
     let path = PathFinder::new()
-        .find_path(&nav, d.rooms[0].centre, d.spawns.player, 0.4 * d.params.door)
+        .find_path(
+            &nav,
+            d.rooms[0].centre,
+            d.spawns.player,
+            0.4 * d.params.door,
+        )
         .unwrap();
     let svg = d.scene(Some(&path)).unwrap().to_svg();
     assert!(svg.contains("24 rooms"), "legend counts the rooms");

@@ -110,9 +110,15 @@ struct Figures {
 pub fn run(args: &Args) -> Result<(), String> {
     let params = args.params();
     if let Some(out) = &args.out {
-        let ext = out.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let ext = out
+            .extension()
+            .and_then(|e| e.to_str())
+            .map(str::to_ascii_lowercase);
         if !matches!(ext.as_deref(), Some("png" | "svg")) {
-            return Err(format!("{}: the picture must end in .png or .svg", out.display()));
+            return Err(format!(
+                "{}: the picture must end in .png or .svg",
+                out.display()
+            ));
         }
     }
     let t = Instant::now();

@@ -19,10 +19,13 @@ use crate::geometry::orient2d;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Cell {
-    /// The site (grid point) inside the cell.
+    /// The site (index into [`Points::sites`]) inside the cell.
     pub site: usize,
+    /// The site's position.
     pub centre: Point,
+    /// Centroids of the triangles around the site, counter-clockwise.
     pub corners: Vec<Point>,
+    /// The site across each cell edge.
     pub neighbours: Vec<usize>,
 }
 
@@ -36,6 +39,7 @@ pub struct Cell {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Dual {
+    /// One entry per site.
     pub cells: Vec<Option<Cell>>,
 }
 

@@ -56,7 +56,10 @@ impl Dungeon {
             })
             .collect();
         Scenario {
-            name: format!("dungeon-{}x{}-{}-seed{}", p.columns, p.rows, p.rooms, p.seed),
+            name: format!(
+                "dungeon-{}x{}-{}-seed{}",
+                p.columns, p.rows, p.rooms, p.seed
+            ),
             source: format!(
                 "daedalus dungeon: grid {}x{} spacing {}, P {}, {} rooms, depth <= {}, branches <= {}, door {}, wall {}, seed {}",
                 p.columns,

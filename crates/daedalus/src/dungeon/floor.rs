@@ -133,7 +133,10 @@ impl Floor {
             return false;
         }
         let n = self.points.len();
-        let (a, b) = (self.points[self.start[j]], self.points[(self.start[j] + 1) % n]);
+        let (a, b) = (
+            self.points[self.start[j]],
+            self.points[(self.start[j] + 1) % n],
+        );
         if (a - mid).dot(u) > -reach || (b - mid).dot(u) < reach {
             return false;
         }

@@ -15,7 +15,9 @@ const STREAM: u64 = 2 << 32;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RoomLink {
+    /// The room nearer room 0.
     pub parent: usize,
+    /// The room one link deeper.
     pub child: usize,
 }
 
@@ -151,7 +153,11 @@ pub fn room_graph(points: &Points, params: &DungeonParams) -> Result<RoomGraph, 
         .map(|(i, p)| (p.distance_squared(points.centre), i))
         .collect();
     order.sort_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let Some(root) = order.iter().map(|&(_, i)| i).find(|&i| sites.get(i).is_some()) else {
+    let Some(root) = order
+        .iter()
+        .map(|&(_, i)| i)
+        .find(|&i| sites.get(i).is_some())
+    else {
         return Err(no_rooms(points, params, &mut sites, 0));
     };
     let mut in_tree = vec![false; points.sites.len()];

@@ -194,6 +194,11 @@ pub enum DungeonError {
         placed: usize,
         attempts: u64,
     },
+    /// The room graph given to a step does not belong to its points (a
+    /// room whose site cannot hold a room, or linked rooms that are not
+    /// neighbours).
+    #[error("the room graph does not fit these points (room {room})")]
+    GraphMismatch { room: usize },
     /// The triangulation refused an input (should not happen for valid
     /// parameters).
     #[error("triangulation: {0}")]

@@ -39,7 +39,9 @@ pub struct Room {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Door {
+    /// The parent room.
     pub a: usize,
+    /// The child room.
     pub b: usize,
     /// The opening, on the edge the two cells share (the walls' centre line).
     pub segment: [Point; 2],
@@ -57,7 +59,9 @@ pub struct Door {
 /// ```
 #[derive(Clone, Debug)]
 pub struct RoomPlan {
+    /// Room `i` is node `i` of the room graph.
     pub rooms: Vec<Room>,
+    /// One door per link of the room graph, in link order.
     pub doors: Vec<Door>,
     /// The world rectangle: the rooms' bounding box grown by one spacing.
     pub bounds: [f64; 4],
@@ -91,10 +95,9 @@ pub fn rooms(
     let mut floors = Vec::with_capacity(n);
     let mut room_of_site = std::collections::HashMap::with_capacity(n);
     for (i, &s) in graph.sites.iter().enumerate() {
-        let (cell, floor) = sites.get(s).ok_or(DungeonError::TooManyRooms {
-            requested: n,
-            available: i,
-        })?;
+        let (cell, floor) = sites
+            .get(s)
+            .ok_or(DungeonError::GraphMismatch { room: i })?;
         cells.push(cell.clone());
         floors.push(floor.clone());
         room_of_site.insert(s, i);
@@ -117,11 +120,7 @@ pub fn rooms(
         let ja = edge_rooms[a].iter().position(|&r| r == Some(b));
         let jb = edge_rooms[b].iter().position(|&r| r == Some(a));
         let (Some(ja), Some(jb)) = (ja, jb) else {
-            return Err(DungeonError::RoomGraphStuck {
-                requested: n,
-                placed: b,
-                attempts: 0,
-            });
+            return Err(DungeonError::GraphMismatch { room: b });
         };
         let c = &cells[a];
         let k = c.corners.len();
@@ -156,7 +155,12 @@ pub fn rooms(
 
 /// The cells' bounding box grown by `margin`.
 fn bounds_around(cells: &[Cell], margin: f64) -> [f64; 4] {
-    let mut b = [f64::INFINITY, f64::INFINITY, f64::NEG_INFINITY, f64::NEG_INFINITY];
+    let mut b = [
+        f64::INFINITY,
+        f64::INFINITY,
+        f64::NEG_INFINITY,
+        f64::NEG_INFINITY,
+    ];
     for p in cells.iter().flat_map(|c| &c.corners) {
         b = [b[0].min(p.x), b[1].min(p.y), b[2].max(p.x), b[3].max(p.y)];
     }

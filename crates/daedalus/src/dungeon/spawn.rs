@@ -21,7 +21,12 @@ pub enum ItemKind {
 }
 
 impl ItemKind {
-    /// Every weapon, nearest the first room first.
+    /// Every weapon, the one placed shallowest first.
+    ///
+    /// ```
+    /// use daedalus::dungeon::ItemKind;
+    /// assert_eq!(ItemKind::ALL[0], ItemKind::Shotgun);
+    /// ```
     pub const ALL: [ItemKind; 4] = [
         ItemKind::Shotgun,
         ItemKind::MachineGun,
@@ -39,8 +44,11 @@ impl ItemKind {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Item {
+    /// Which weapon.
     pub kind: ItemKind,
+    /// Where it lies (its room's centre).
     pub position: Point,
+    /// Its room.
     pub room: usize,
 }
 
@@ -56,10 +64,12 @@ pub struct Item {
 pub struct Spawns {
     /// The player, in a leaf room of the graph (one link).
     pub player: Point,
+    /// The player's room.
     pub player_room: usize,
     /// Bots, one per room, in rooms with neither the player nor an item
     /// and not next to the player's room: a quarter of the rooms at most.
     pub bots: Vec<Point>,
+    /// The bots' rooms, in the order of `bots`.
     pub bot_rooms: Vec<usize>,
     /// One of each weapon, in rooms spread over the depths of the graph
     /// (distinct depths when the rooms other than the player's have four
@@ -118,9 +128,8 @@ pub fn spawns(plan: &RoomPlan, graph: &RoomGraph, params: &DungeonParams) -> Spa
             room,
         });
     }
-    let near_player = |r: usize| {
-        graph.parent[r] == Some(player_room) || graph.parent[player_room] == Some(r)
-    };
+    let near_player =
+        |r: usize| graph.parent[r] == Some(player_room) || graph.parent[player_room] == Some(r);
     let mut free: Vec<usize> = (0..n).filter(|&r| !used[r] && !near_player(r)).collect();
     let mut bot_rooms = Vec::new();
     for _ in 0..(n / 4).max(1) {

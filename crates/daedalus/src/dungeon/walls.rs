@@ -18,6 +18,7 @@ use crate::triangulation::Cdt;
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct WallLine {
+    /// The ring's points (not repeating the first).
     pub points: Vec<Point>,
 }
 
@@ -34,7 +35,9 @@ pub struct WallLine {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Walls {
+    /// The rings.
     pub lines: Vec<WallLine>,
+    /// A fresh triangulation with every ring inserted as a shape.
     pub cdt: Cdt,
 }
 
@@ -116,8 +119,11 @@ pub fn walls(plan: &RoomPlan, params: &DungeonParams) -> Result<Walls, DungeonEr
     }
     // the piece reaching a door end continues with the one leaving it (the
     // other room's): every chain closes
-    let starts: HashMap<(usize, usize), usize> =
-        pieces.iter().enumerate().map(|(i, p)| (p.from, i)).collect();
+    let starts: HashMap<(usize, usize), usize> = pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p.from, i))
+        .collect();
     let mut used = vec![false; pieces.len()];
     for i in 0..pieces.len() {
         if used[i] {
