@@ -471,3 +471,38 @@ fn pictures_draw_rooms_and_a_path() {
     assert!(svg.contains("24 rooms"), "legend counts the rooms");
     assert!(svg.contains("path"));
 }
+
+#[test]
+fn an_edited_graph_is_a_typed_error() {
+    use daedalus::dungeon::spawns;
+    let p = base();
+    let pts = points(&p).unwrap();
+    let g = room_graph(&pts, &p).unwrap();
+    let mismatch = |room| DungeonError::GraphMismatch { room };
+    let mut bad = g.clone();
+    bad.links[3].parent = 20; // room 4 below a younger room
+    assert_eq!(rooms(&pts, &bad, &p).unwrap_err(), mismatch(4));
+    let mut bad = g.clone();
+    bad.sites[5] = 10_000; // no such site
+    assert_eq!(rooms(&pts, &bad, &p).unwrap_err(), mismatch(5));
+    let mut bad = g.clone();
+    bad.links.pop();
+    assert_eq!(rooms(&pts, &bad, &p).unwrap_err(), mismatch(23));
+    // linked rooms that are not neighbours: room 1 moved to a far usable site
+    let mut bad = g.clone();
+    let far = (0..pts.sites.len())
+        .rev()
+        .find(|&s| !g.sites.contains(&s) && dual(&pts).cells[s].is_some())
+        .unwrap();
+    bad.sites[1] = far;
+    assert!(matches!(
+        rooms(&pts, &bad, &p),
+        Err(DungeonError::GraphMismatch { .. })
+    ));
+    // spawns of a plan with another graph
+    let plan = rooms(&pts, &g, &p).unwrap();
+    let q = DungeonParams { rooms: 3, ..base() };
+    let small = room_graph(&pts, &q).unwrap();
+    assert_eq!(spawns(&plan, &small, &p).unwrap_err(), mismatch(3));
+    assert!(spawns(&plan, &g, &p).is_ok());
+}

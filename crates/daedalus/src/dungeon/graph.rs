@@ -45,6 +45,32 @@ pub struct RoomGraph {
     pub links: Vec<RoomLink>,
 }
 
+impl RoomGraph {
+    /// Checks that the graph is a tree over its rooms, numbered as
+    /// [`room_graph`] makes them, on sites `0..sites` (a graph edited by a
+    /// caller could be anything): the first room at fault, if any.
+    pub(crate) fn check(&self, sites: usize) -> Result<(), DungeonError> {
+        let n = self.sites.len();
+        let bad = |room| Err(DungeonError::GraphMismatch { room });
+        if n == 0 || self.parent.len() != n || self.depth.len() != n {
+            return bad(0);
+        }
+        if self.links.len() != n - 1 {
+            return bad(n - 1);
+        }
+        if let Some(r) = self.sites.iter().position(|&s| s >= sites) {
+            return bad(r);
+        }
+        for (i, l) in self.links.iter().enumerate() {
+            // link i makes room i + 1, below an older room
+            if l.child != i + 1 || l.parent > i || self.parent[l.child] != Some(l.parent) {
+                return bad(i + 1);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Most rooms in a tree of depth `<= depth` with `<= branches` children
 /// per room (saturating).
 pub(crate) fn max_tree_size(depth: usize, branches: usize) -> usize {

@@ -307,7 +307,7 @@ pub fn generate(params: &DungeonParams) -> Result<Dungeon, DungeonError> {
     let graph = room_graph(&pts, params)?;
     let plan = rooms(&pts, &graph, params)?;
     let w = walls(&plan, params)?;
-    let spawns = spawns(&plan, &graph, params);
+    let spawns = spawns(&plan, &graph, params)?;
     Ok(Dungeon {
         params: params.clone(),
         cdt: w.cdt,

@@ -71,6 +71,9 @@ pub struct RoomPlan {
     pub(crate) edge_doors: Vec<Vec<Option<usize>>>,
     /// Per room, per cell edge: the room on the other side.
     pub(crate) edge_rooms: Vec<Vec<Option<usize>>>,
+    /// Per door: its parent room and its segment (the public `doors` may
+    /// be edited; the walls are built from this copy).
+    pub(crate) door_geometry: Vec<(usize, [Point; 2])>,
 }
 
 /// Step 4: the cells of the graph's rooms and a door (width
@@ -89,6 +92,7 @@ pub fn rooms(
     params: &DungeonParams,
 ) -> Result<RoomPlan, DungeonError> {
     params.validate()?;
+    graph.check(points.sites.len())?;
     let mut sites = Sites::new(points, params);
     let n = graph.sites.len();
     let mut cells = Vec::with_capacity(n);
@@ -134,6 +138,7 @@ pub fn rooms(
             segment: [mid - u * half, mid + u * half],
         });
     }
+    let door_geometry = doors.iter().map(|d| (d.a, d.segment)).collect();
     let rooms = (0..n)
         .map(|i| Room {
             polygon: cells[i].corners.clone(),
@@ -150,6 +155,7 @@ pub fn rooms(
         floors,
         edge_doors,
         edge_rooms,
+        door_geometry,
     })
 }
 
@@ -171,8 +177,8 @@ impl RoomPlan {
     /// The jamb ends of door `d` in the order room `r` walks its cell
     /// edge (counter-clockwise).
     pub(crate) fn door_ends(&self, d: usize, r: usize) -> [Point; 2] {
-        let [p, q] = self.doors[d].segment;
-        if self.doors[d].a == r { [p, q] } else { [q, p] }
+        let (a, [p, q]) = self.door_geometry[d];
+        if a == r { [p, q] } else { [q, p] }
     }
 
     /// The thin walls of step 4 (no thickness): every cell edge of a room,

@@ -1,7 +1,7 @@
 //! Where the player, the bots and the weapons start, chosen from the room
 //! graph.
 
-use super::{DungeonParams, RoomGraph, RoomPlan, SplitMix64};
+use super::{DungeonError, DungeonParams, RoomGraph, RoomPlan, SplitMix64};
 use crate::Point;
 
 /// Random stream of the spawns.
@@ -77,17 +77,28 @@ pub struct Spawns {
     pub items: Vec<Item>,
 }
 
-/// Places the spawns (seeded by `params.seed`).
+/// Places the spawns (seeded by `params.seed`). The graph must be the
+/// plan's ([`DungeonError::GraphMismatch`] otherwise).
 ///
 /// ```
 /// use daedalus::dungeon::{DungeonParams, points, room_graph, rooms, spawns};
 /// let p = DungeonParams::default();
 /// let pts = points(&p).unwrap();
 /// let g = room_graph(&pts, &p).unwrap();
-/// let s = spawns(&rooms(&pts, &g, &p).unwrap(), &g, &p);
+/// let s = spawns(&rooms(&pts, &g, &p).unwrap(), &g, &p).unwrap();
 /// assert!(!s.bots.is_empty());
 /// ```
-pub fn spawns(plan: &RoomPlan, graph: &RoomGraph, params: &DungeonParams) -> Spawns {
+pub fn spawns(
+    plan: &RoomPlan,
+    graph: &RoomGraph,
+    params: &DungeonParams,
+) -> Result<Spawns, DungeonError> {
+    graph.check(usize::MAX)?;
+    if graph.sites.len() != plan.rooms.len() {
+        return Err(DungeonError::GraphMismatch {
+            room: graph.sites.len().min(plan.rooms.len()),
+        });
+    }
     let mut rng = SplitMix64::stream(params.seed, STREAM);
     let n = graph.sites.len();
     let mut degree = vec![0usize; n];
@@ -139,11 +150,11 @@ pub fn spawns(plan: &RoomPlan, graph: &RoomGraph, params: &DungeonParams) -> Spa
         bot_rooms.push(free.swap_remove(rng.below(free.len())));
     }
     bot_rooms.sort_unstable();
-    Spawns {
+    Ok(Spawns {
         player: plan.rooms[player_room].centre,
         player_room,
         bots: bot_rooms.iter().map(|&r| plan.rooms[r].centre).collect(),
         bot_rooms,
         items,
-    }
+    })
 }

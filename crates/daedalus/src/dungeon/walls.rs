@@ -92,7 +92,11 @@ pub fn walls(plan: &RoomPlan, params: &DungeonParams) -> Result<Walls, DungeonEr
             let [b1, b2] = plan.door_ends(d, r);
             let dir = b2 - b1;
             let nrm = Point::new(-dir.y, dir.x) / dir.length();
-            let (k1, k2) = if plan.doors[d].a == r { (0, 1) } else { (1, 0) };
+            let (k1, k2) = if plan.door_geometry[d].0 == r {
+                (0, 1)
+            } else {
+                (1, 0)
+            };
             (b1 + nrm * h, (d, k1), b2 + nrm * h, (d, k2))
         };
         let d0 = door_after[first].expect("a door");
