@@ -31,6 +31,8 @@ enum Command {
     Bitmap(commands::bitmap::Args),
     /// Random operations on a triangulation, checking its invariants.
     Fuzz(commands::fuzz::Args),
+    /// Generate a procedural dungeon on the triangulation.
+    Dungeon(commands::dungeon::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -41,6 +43,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Scenario(a) => commands::scenario::run(a),
         Command::BenchDynamic(a) => commands::bench_dynamic::run(a),
         Command::Fuzz(a) => commands::fuzz::run(a),
+        Command::Dungeon(a) => commands::dungeon::run(a).map_err(CliError::Invalid),
     }
 }
 
@@ -54,7 +57,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz; see --help)"
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon; see --help)"
             );
             return std::process::ExitCode::from(2);
         }

@@ -23,6 +23,7 @@
 //! ```
 
 pub mod bitmap;
+pub mod dungeon;
 pub mod geometry;
 pub mod mesh;
 pub mod path;

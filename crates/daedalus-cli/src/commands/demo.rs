@@ -44,6 +44,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     part_frames(&mut world, args)?;
     part_bitmap(args)?;
     part_physics(args)?;
+    super::demo_dungeon::part_dungeon(args)?;
     println!(
         "demo done in {:.2} s; pictures in {}",
         t.elapsed().as_secs_f64(),

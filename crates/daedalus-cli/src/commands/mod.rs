@@ -3,6 +3,8 @@
 pub mod bench_dynamic;
 pub mod bitmap;
 pub mod demo;
+pub mod demo_dungeon;
+pub mod dungeon;
 pub mod fuzz;
 pub mod render;
 pub mod scenario;
