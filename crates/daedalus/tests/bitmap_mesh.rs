@@ -44,7 +44,11 @@ fn exact_map_walls_become_constrained_edges() {
 
 #[test]
 fn smoothed_image_inserts_into_a_scaled_world() {
-    let bm = load_bitmap(data::file("bitmaps/horse.png"), &ThresholdOptions::default()).unwrap();
+    let bm = load_bitmap(
+        data::file("bitmaps/horse.png"),
+        &ThresholdOptions::default(),
+    )
+    .unwrap();
     let t = trace(&bm, &TraceOptions::default()).unwrap();
     let s = t.scaled([-10.0, -10.0, 10.0, 10.0], true).unwrap();
     let mut cdt = Cdt::new(-10.0, -10.0, 10.0, 10.0).unwrap();

@@ -28,11 +28,7 @@ fn shared_scenarios() {
     } else {
         (6, 1960)
     };
-    assert!(
-        files.len() >= want_files,
-        "found {} scenarios",
-        files.len()
-    );
+    assert!(files.len() >= want_files, "found {} scenarios", files.len());
     let mut finder = PathFinder::new();
     let mut total = 0;
     // Radius > 0 outcomes: found, no path, start/goal blocked.
