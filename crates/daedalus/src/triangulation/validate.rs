@@ -257,7 +257,7 @@ impl Cdt {
 /// into the boxes of the two pieces it splits, whose ends may be rounded
 /// crossings themselves. Measured worst case: 2.21 ulps (the random
 /// operations driver, seeds 100-160 with 2,000 operations each, coordinates
-/// from 1e-6 to 1e6; 9.8 million off-line chain checks) and 1.64 ulps over
+/// from 1e-6 to 1e6; 9.8 million checks of chains off their line) and 1.64 ulps over
 /// the CDT tests; relative to the segment's own coordinates instead it
 /// reaches 2e9 ulps (short segments crossing long ones in a large world),
 /// hence the world scale.
