@@ -91,7 +91,7 @@ fn render_draws_the_paths() {
 
 #[test]
 fn bitmap_traces_a_map_into_a_scenario() {
-    let data = daedalus::scenario::shared_data_dir().join("maps/dao/arena");
+    let data = common::data::file("maps/dao/arena.png").with_extension("");
     let out = temp_path("arena-traced.scenario.json");
     let png = format!("{}.png", data.display());
     let o = daedalus(&[

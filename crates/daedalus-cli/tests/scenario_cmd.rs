@@ -127,8 +127,7 @@ fn crossing_walls_still_triangulate() {
 
 #[test]
 fn shared_map_builds() {
-    let dir = daedalus::scenario::shared_data_dir();
-    let f = dir.join("maps/dao/arena.scenario.json");
+    let f = common::data::file("maps/dao/arena.scenario.json");
     let mesh = temp_path("arena.mesh.json");
     let out = run_json(f.to_str().unwrap(), &mesh, &[]);
     let s = Scenario::load(&f).unwrap();

@@ -20,6 +20,9 @@
 //! case is printed at the end: medians of criterion's own samples (each
 //! sample is timed by hand in `iter_custom`, drop of the result excluded).
 
+#[path = "../tests/support/data.rs"]
+mod data;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -30,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{Criterion, SamplingMode};
 use daedalus::Point;
-use daedalus::scenario::{Scenario, shared_scenario_files};
+use daedalus::scenario::Scenario;
 use spade::{ConstrainedDelaunayTriangulation, DelaunayTriangulation, Point2, Triangulation};
 
 // ---------------------------------------------------------------------------
@@ -363,7 +366,7 @@ fn group<'a>(
 // Cases.
 
 fn walls(c: &mut Criterion, report: &mut Report) {
-    for f in shared_scenario_files() {
+    for f in data::scenario_files() {
         let name = f
             .file_name()
             .unwrap()
@@ -485,7 +488,7 @@ fn memory(report: &mut Report) {
         "RATIO memory/points_1e5 ours={ours_b:.1}B spade={spade_b:.1}B ratio={:.4} target ours<=100B",
         ours_b / spade_b
     ));
-    let big = shared_scenario_files()
+    let big = data::scenario_files()
         .into_iter()
         .max_by_key(|f| std::fs::metadata(f).map(|m| m.len()).unwrap_or(0));
     if let Some(f) = big {

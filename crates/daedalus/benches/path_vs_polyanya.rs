@@ -16,13 +16,13 @@ use std::time::Instant;
 use criterion::{Criterion, criterion_group, criterion_main};
 use daedalus::Point;
 use daedalus::path::{NavMesh, PathFinder, Query, find_paths};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use glam033::Vec2;
 use spade::{ConstrainedDelaunayTriangulation, Point2, PositionInTriangulation, Triangulation};
 use support::World;
 
 fn maps() -> Vec<(String, Scenario)> {
-    let dir = shared_data_dir().join("maps");
+    let dir = support::data::path("maps");
     let mut out = Vec::new();
     for fam in std::fs::read_dir(&dir).unwrap() {
         let fam = fam.unwrap().path();

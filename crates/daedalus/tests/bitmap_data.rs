@@ -1,5 +1,5 @@
-//! Bitmap tracing on the shared data: the 18 Moving AI map PNGs against
-//! their scenario rings, the tolerance bound on every image, and vertex
+//! Bitmap tracing on the real data (the full shared corpus, or the compact
+//! set on a bare clone): the Moving AI map PNGs against their scenario rings, the tolerance bound on every image, and vertex
 //! counts against imageproc contours + Douglas-Peucker (geo).
 #![cfg(all(feature = "image", feature = "serde"))]
 
@@ -9,40 +9,27 @@ mod util;
 #[path = "support/douglas_peucker.rs"]
 mod douglas_peucker;
 
+#[path = "support/data.rs"]
+mod data;
+
 use std::path::PathBuf;
 
 use daedalus::Point;
 use daedalus::bitmap::{Bitmap, BitmapError, ThresholdOptions, TraceOptions, load_bitmap, trace};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use util::{check_bound, normalised, rasterise, unit_edges};
 
+/// The map PNGs: 18 in the full corpus, 5 in the compact set.
 fn map_pngs() -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let maps = shared_data_dir().join("maps");
-    for fam in std::fs::read_dir(&maps).expect("shared maps folder") {
-        let fam = fam.unwrap().path();
-        if !fam.is_dir() {
-            continue;
-        }
-        for f in std::fs::read_dir(&fam).unwrap() {
-            let f = f.unwrap().path();
-            if f.extension().is_some_and(|e| e == "png") {
-                out.push(f);
-            }
-        }
-    }
-    out.sort();
-    assert_eq!(out.len(), 18, "expected the 18 map PNGs");
+    let out = data::pngs("maps");
+    let want = if data::is_full() { 18 } else { 5 };
+    assert_eq!(out.len(), want, "expected {want} map PNGs");
     out
 }
 
+/// The 5 bitmaps (both corpora), then the map PNGs.
 fn images() -> Vec<PathBuf> {
-    let mut out: Vec<PathBuf> = std::fs::read_dir(shared_data_dir().join("bitmaps"))
-        .expect("shared bitmaps folder")
-        .map(|f| f.unwrap().path())
-        .filter(|f| f.extension().is_some_and(|e| e == "png"))
-        .collect();
-    out.sort();
+    let mut out = data::pngs("bitmaps");
     assert_eq!(out.len(), 5, "expected the 5 bitmaps");
     out.extend(map_pngs());
     out
@@ -217,7 +204,7 @@ fn bad_files_are_typed_errors() {
         Err(BitmapError::Decode { .. })
     ));
     // A real PNG cut in half.
-    let arena = std::fs::read(shared_data_dir().join("maps/dao/arena.png")).unwrap();
+    let arena = std::fs::read(data::file("maps/dao/arena.png")).unwrap();
     let cut = dir.join("cut.png");
     std::fs::write(&cut, &arena[..arena.len() / 2]).unwrap();
     assert!(matches!(

@@ -4,10 +4,13 @@
 //! scenario, and the same set of queries without a path.
 #![cfg(all(feature = "serde", feature = "image"))]
 
+#[path = "support/data.rs"]
+mod data;
+
 use daedalus::Point;
 use daedalus::bitmap::{ThresholdOptions, TraceOptions, load_bitmap, trace};
 use daedalus::path::{NavMesh, PathFinder};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
 fn cdt_of(bounds: [f64; 4], rings: &[Vec<Point>]) -> Cdt {
@@ -34,10 +37,9 @@ fn lengths(nav: &NavMesh, s: &Scenario, radius: Option<f64>) -> Vec<Option<f64>>
 }
 
 fn check_map(name: &str) {
-    let dir = shared_data_dir().join("maps");
-    let s = Scenario::load(dir.join(format!("{name}.scenario.json"))).unwrap();
+    let s = Scenario::load(data::file(&format!("maps/{name}.scenario.json"))).unwrap();
     let bm = load_bitmap(
-        dir.join(format!("{name}.png")),
+        data::file(&format!("maps/{name}.png")),
         &ThresholdOptions::default(),
     )
     .unwrap();

@@ -2,14 +2,11 @@
 //! are exactly the traced ring edges.
 #![cfg(feature = "image")]
 
+#[path = "support/data.rs"]
+mod data;
+
 use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
 use daedalus::triangulation::{Cdt, Location};
-
-fn data(p: &str) -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../../shared/data")
-        .join(p)
-}
 
 /// Every unit piece of every ring edge lies on a constrained mesh edge.
 fn walls_match(cdt: &Cdt, rings: &[Vec<daedalus::Point>]) {
@@ -36,7 +33,7 @@ fn exact_map_walls_become_constrained_edges() {
         "maps/maze/maze-100-1.png",
         "maps/street/Berlin_0_256.png",
     ] {
-        let bm = load_bitmap(data(m), &ThresholdOptions::default()).unwrap();
+        let bm = load_bitmap(data::file(m), &ThresholdOptions::default()).unwrap();
         let t = trace(&bm, &TraceOptions::exact()).unwrap();
         let cdt = t.to_cdt().unwrap();
         assert!(cdt.validate().is_empty(), "{m}: invalid mesh");
@@ -47,7 +44,11 @@ fn exact_map_walls_become_constrained_edges() {
 
 #[test]
 fn smoothed_image_inserts_into_a_scaled_world() {
-    let bm = load_bitmap(data("bitmaps/horse.png"), &ThresholdOptions::default()).unwrap();
+    let bm = load_bitmap(
+        data::file("bitmaps/horse.png"),
+        &ThresholdOptions::default(),
+    )
+    .unwrap();
     let t = trace(&bm, &TraceOptions::default()).unwrap();
     let s = t.scaled([-10.0, -10.0, 10.0, 10.0], true).unwrap();
     let mut cdt = Cdt::new(-10.0, -10.0, 10.0, 10.0).unwrap();

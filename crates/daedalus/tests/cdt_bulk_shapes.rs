@@ -3,6 +3,9 @@
 //! (vertices, constrained edges, triangles); bad input and forced give-ups
 //! change nothing.
 
+#[path = "support/data.rs"]
+mod data;
+
 use daedalus::Point;
 use daedalus::triangulation::{Cdt, CdtError};
 
@@ -192,8 +195,8 @@ fn bulk_bad_input_and_give_up_change_nothing() {
 #[cfg(feature = "serde")]
 #[test]
 fn every_shared_scenario_builds_in_bulk() {
-    use daedalus::scenario::{Scenario, shared_scenario_files};
-    let files = shared_scenario_files();
+    use daedalus::scenario::Scenario;
+    let files = data::scenario_files();
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let [x0, y0, x1, y1] = s.bounds;

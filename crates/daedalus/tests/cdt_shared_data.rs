@@ -1,18 +1,18 @@
-//! Every scenario of the shared real data, built into a CDT (bounds, every
-//! ring as a closed shape, every segment), must satisfy every invariant.
+//! Every scenario of the real data (the full shared corpus, or the compact
+//! set on a bare clone), built into a CDT (bounds, every ring as a closed
+//! shape, every segment): every insertion succeeds and the mesh satisfies
+//! every invariant of `validate()`, also after removing shapes.
 #![cfg(feature = "serde")]
 
-use daedalus::scenario::{Scenario, shared_data_dir, shared_scenario_files};
+#[path = "support/data.rs"]
+mod data;
+
+use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
 #[test]
 fn every_shared_scenario_builds_a_valid_cdt() {
-    let files = shared_scenario_files();
-    assert!(
-        !files.is_empty(),
-        "no scenarios under {:?}",
-        shared_data_dir()
-    );
+    let files = data::scenario_files();
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let [x0, y0, x1, y1] = s.bounds;
@@ -20,15 +20,18 @@ fn every_shared_scenario_builds_a_valid_cdt() {
         let mut shapes = Vec::new();
         for i in 0..s.rings.len() {
             let pts = s.ring_points(i);
-            if let Ok(id) = cdt.insert_shape(&pts, true) {
-                shapes.push(id);
-            }
+            let id = cdt
+                .insert_shape(&pts, true)
+                .unwrap_or_else(|e| panic!("{}: ring {i}: {e}", f.display()));
+            shapes.push(id);
         }
-        for &[ax, ay, bx, by] in &s.segments {
-            if let Ok(id) = cdt.insert_segment([ax, ay], [bx, by]) {
-                shapes.push(id);
-            }
+        for (i, &[ax, ay, bx, by]) in s.segments.iter().enumerate() {
+            let id = cdt
+                .insert_segment([ax, ay], [bx, by])
+                .unwrap_or_else(|e| panic!("{}: segment {i}: {e}", f.display()));
+            shapes.push(id);
         }
+        assert_eq!(cdt.shapes().count(), shapes.len(), "{}", f.display());
         let v = cdt.validate();
         assert!(
             v.is_empty(),
@@ -39,7 +42,8 @@ fn every_shared_scenario_builds_a_valid_cdt() {
         );
         // removing every other shape keeps the invariants too
         for id in shapes.iter().step_by(2).take(60) {
-            cdt.remove_shape(*id).unwrap();
+            cdt.remove_shape(*id)
+                .unwrap_or_else(|e| panic!("{}: remove {id:?}: {e}", f.display()));
         }
         let v = cdt.validate();
         assert!(

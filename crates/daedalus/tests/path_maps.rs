@@ -1,5 +1,6 @@
-//! find_path on every shared scenario (synthetic worlds and the Moving AI
-//! game maps): radius-0 lengths equal `expect` (1e-6 relative), no path
+//! find_path on every scenario of the real data (synthetic worlds and the
+//! Moving AI game maps; the full shared corpus, or the compact set on a bare
+//! clone): radius-0 lengths equal `expect` (1e-6 relative), no path
 //! exactly where `expect` is null, every path valid by the independent
 //! checker; radius 0.5 and 2 paths (a subsample) valid and never shorter
 //! than the radius-0 optimum.
@@ -9,7 +10,7 @@ mod support;
 
 use daedalus::Point;
 use daedalus::path::{PathError, PathFinder};
-use daedalus::scenario::{Scenario, shared_scenario_files};
+use daedalus::scenario::Scenario;
 use support::World;
 use support::check::check_polyline;
 use support::reference::Walls;
@@ -19,8 +20,15 @@ const RADIUS_STEP: usize = 10;
 
 #[test]
 fn shared_scenarios() {
-    let files = shared_scenario_files();
-    assert!(files.len() >= 20, "found {} scenarios", files.len());
+    let files = support::data::scenario_files();
+    // Full corpus: 18 maps + 2 synthetic worlds, 3,530 + 2 x 1,000 queries;
+    // the compact set: 5 maps (960 queries) + rand_1k.
+    let (want_files, want_queries) = if support::data::is_full() {
+        (20, 5530)
+    } else {
+        (6, 1960)
+    };
+    assert!(files.len() >= want_files, "found {} scenarios", files.len());
     let mut finder = PathFinder::new();
     let mut total = 0;
     // Radius > 0 outcomes: found, no path, start/goal blocked.
@@ -83,67 +91,9 @@ fn shared_scenarios() {
             }
         }
     }
-    assert!(total >= 3530, "{total} queries");
+    assert!(total >= want_queries, "{total} queries");
     eprintln!(
         "radius 0.5 [found, no path, blocked]: {:?}; radius 2: {:?}",
         stats[0], stats[1]
     );
-}
-
-/// Not a test (prints, asserts nothing on time): per map, the median over
-/// the queries with a radius-2 path of the per-query time ratio r2 / r0
-/// (best of 3 runs each), in the optimised test profile.
-/// `cargo test -p daedalus --features serde --test path_maps radius_timing -- --ignored --nocapture`
-#[test]
-#[ignore]
-fn radius_timing() {
-    use std::time::Instant;
-    let mut finder = PathFinder::new();
-    let median = |v: &mut Vec<f64>| {
-        if v.is_empty() {
-            return f64::NAN;
-        }
-        v.sort_by(f64::total_cmp);
-        v[v.len() / 2]
-    };
-    let mut all = Vec::new();
-    for f in shared_scenario_files() {
-        let s = Scenario::load(&f).unwrap();
-        // RADIUS_MAP=name restricts the run to maps whose name contains it.
-        let only = std::env::var("RADIUS_MAP").unwrap_or_default();
-        if !f.to_string_lossy().contains("maps") || !s.name.contains(&only) {
-            continue;
-        }
-        let nav = World::from_scenario(&s).nav();
-        let (mut t0, mut t2, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
-        for q in s.queries.iter().filter(|q| q.radius == 0.0) {
-            let (a, b) = (Point::from(q.from), Point::from(q.to));
-            let mut best = [f64::INFINITY; 2];
-            let mut found = false;
-            for (k, r) in [0.0, 2.0].into_iter().enumerate() {
-                for _ in 0..3 {
-                    let t = Instant::now();
-                    let got = std::hint::black_box(finder.find_path(&nav, a, b, r));
-                    best[k] = best[k].min(t.elapsed().as_secs_f64());
-                    found = got.is_ok();
-                }
-            }
-            if found {
-                t0.push(best[0]);
-                t2.push(best[1]);
-                ratio.push(best[1] / best[0]);
-            }
-        }
-        let n = ratio.len();
-        all.extend(&ratio);
-        let total = t2.iter().sum::<f64>() / t0.iter().sum::<f64>();
-        eprintln!(
-            "RADIUS2 {} paths={n} r0={:.1}us r2={:.1}us median r2/r0={:.2} sum r2/sum r0={total:.2}",
-            s.name,
-            median(&mut t0) * 1e6,
-            median(&mut t2) * 1e6,
-            median(&mut ratio)
-        );
-    }
-    eprintln!("RADIUS2 all: median r2/r0 {:.2}", median(&mut all));
 }

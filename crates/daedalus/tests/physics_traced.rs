@@ -7,6 +7,9 @@
 //! tracings); simulated positions, at every step, against a point-in-polygon
 //! test written here and against the source bitmap's pixels.
 
+#[path = "support/data.rs"]
+mod data;
+
 use daedalus::Point;
 use daedalus::bitmap::{Bitmap, TraceOptions, Tracing, trace};
 use daedalus::physics::traced::{
@@ -408,10 +411,7 @@ fn traced_concave_shape_lands_on_terrain() {
 #[test]
 fn horse_body_falls_and_rests_on_floor() {
     use daedalus::bitmap::{ThresholdOptions, load_bitmap};
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/bitmaps/horse.png"
-    );
+    let path = data::file("bitmaps/horse.png");
     let bm = load_bitmap(path, &ThresholdOptions::default()).unwrap();
     let t = trace(&bm, &options()).unwrap();
     let tris = check_body(&t);

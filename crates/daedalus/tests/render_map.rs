@@ -4,9 +4,12 @@
 
 #![cfg(all(feature = "png", feature = "serde"))]
 
+#[path = "support/data.rs"]
+mod data;
+
 use daedalus::Point;
 use daedalus::render::{Rgba, Scene, palette};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
 fn close(a: Rgba, b: Rgba) -> bool {
@@ -17,7 +20,7 @@ fn close(a: Rgba, b: Rgba) -> bool {
 
 #[test]
 fn arena_walls_and_triangles_land_on_their_pixels() {
-    let sc = Scenario::load(shared_data_dir().join("maps/dao/arena.scenario.json")).unwrap();
+    let sc = Scenario::load(data::file("maps/dao/arena.scenario.json")).unwrap();
     let [x0, y0, x1, y1] = sc.bounds;
     let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
     for i in 0..sc.rings.len() {

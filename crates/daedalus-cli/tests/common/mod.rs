@@ -2,6 +2,9 @@
 //! independent checker of mesh dumps.
 #![allow(dead_code)]
 
+#[path = "../../../daedalus/tests/support/data.rs"]
+pub mod data;
+
 use std::path::PathBuf;
 use std::process::{Command, Output};
 

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod check;
+pub mod data;
 pub mod reference;
 
 use daedalus::Point;
