@@ -14,6 +14,9 @@
 //! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
 //! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300).
 
+#[path = "../tests/support/data.rs"]
+mod data;
+
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -21,7 +24,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use daedalus::Point;
 use daedalus::objects::{Object, ObjectId};
 use daedalus::path::{NavMesh, PathFinder};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
 /// xorshift64*: the same moves and queries on every run.
@@ -231,7 +234,7 @@ fn maps() -> Vec<(String, Scenario)> {
         .map(|s| s.split(',').map(str::to_owned).collect())
         .unwrap_or_default();
     let mut out = Vec::new();
-    let Ok(fams) = std::fs::read_dir(shared_data_dir().join("maps")) else {
+    let Ok(fams) = std::fs::read_dir(data::data().dir.join("maps")) else {
         return out;
     };
     for fam in fams.flatten() {
