@@ -2,11 +2,14 @@
 //! official criterion benches live elsewhere). Release build:
 //! `cargo run --release -p daedalus --features serde --example cdt_vs_spade`
 
+#[path = "../tests/support/data.rs"]
+mod data;
+
 use std::time::Instant;
 
 use daedalus::Point;
 use daedalus::objects::Object;
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 use spade::{ConstrainedDelaunayTriangulation, DelaunayTriangulation, Point2, Triangulation};
 
@@ -75,7 +78,7 @@ fn main() {
         );
     }
     let mut fs = Vec::new();
-    files(&shared_data_dir(), &mut fs);
+    files(&data::data().dir, &mut fs);
     fs.sort();
     let (mut to, mut tt) = (0.0, 0.0);
     for f in &fs {
