@@ -148,3 +148,94 @@ fn ang_cmp(c: Point, a: Point, b: Point) -> Ordering {
             .unwrap_or(Ordering::Equal),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Arcs, ang};
+    use crate::Point;
+    use crate::geometry::orient2d;
+    use proptest::prelude::*;
+    use std::f64::consts::PI;
+
+    /// Brute force: a gap of more than half a turn exists iff one wall has
+    /// every other one strictly counter-clockwise of it (all in the open
+    /// half-plane on its left).
+    fn wrappable(c: Point, r: &[Point]) -> bool {
+        r.len() == 1
+            || r.iter()
+                .any(|&a| r.iter().all(|&b| b == a || orient2d(c, a, b) > 0.0))
+    }
+
+    fn useful(c: Point, r: &[Point]) -> (bool, f64) {
+        let mut a = Arcs::default();
+        a.resize(1);
+        a.set(0, c, &mut r.to_vec());
+        (a.useful[0], a.arcw[0])
+    }
+
+    /// A straight wall is no corner; bent by 2^-50 it is one on its convex
+    /// side only, with an arc of (numerically) no width.
+    #[test]
+    fn straight_and_barely_bent_walls() {
+        let c = Point::new(5.0, 4.0);
+        let (l, r) = (Point::new(4.0, 4.0), Point::new(6.0, 4.0));
+        assert!(!useful(c, &[l, r]).0);
+        let e = 2f64.powi(-50);
+        for c in [Point::new(5.0, 4.0 + e), Point::new(5.0, 4.0 - e)] {
+            let (u, w) = useful(c, &[l, r]);
+            assert!(u, "{c:?}");
+            assert!((0.0..1e-12).contains(&w), "{c:?}: {w}");
+        }
+        // One wall: every direction but its own is free.
+        let (u, w) = useful(c, &[l]);
+        assert!(u && (w - PI).abs() < 1e-15);
+        // A right angle leaves three quarters of a turn: half a turn of arc.
+        let (u, w) = useful(c, &[l, Point::new(5.0, 5.0)]);
+        assert!(u && (w - PI / 2.0).abs() < 1e-15);
+    }
+
+    proptest! {
+        /// Against the brute force, with directions from an integer grid
+        /// (exactly collinear and opposite ones common) and near-collinear
+        /// ones off by one unit in the last place.
+        #[test]
+        fn free_gap_decided_exactly(
+            pts in prop::collection::vec((-3i32..=3, -3i32..=3, -1i32..=1), 1..6),
+            c in (-1i32..=1, -1i32..=1),
+        ) {
+            let c = Point::new(c.0 as f64 * 0.1 + 0.5, c.1 as f64 * 0.1 + 0.5);
+            let mut r: Vec<Point> = Vec::new();
+            for (x, y, n) in pts {
+                let p = Point::new(
+                    c.x + x as f64,
+                    c.y + y as f64 + n as f64 * f64::EPSILON,
+                );
+                // Distinct directions only (as the walls at a vertex).
+                if p != c && !r.iter().any(|&q| {
+                    orient2d(c, p, q) == 0.0
+                        && (p.x - c.x) * (q.x - c.x) + (p.y - c.y) * (q.y - c.y) > 0.0
+                }) {
+                    r.push(p);
+                }
+            }
+            prop_assume!(!r.is_empty());
+            let (u, w) = useful(c, &r);
+            prop_assert_eq!(u, wrappable(c, &r));
+            if u {
+                // The arc: the largest gap less half a turn, to rounding.
+                let mut a: Vec<f64> = r.iter().map(|&p| ang(c, p)).collect();
+                a.sort_by(f64::total_cmp);
+                let n = a.len();
+                let gap = if n == 1 {
+                    2.0 * PI
+                } else {
+                    // Sorted: the wrap-around gap is the only one past a[n-1].
+                    (0..n)
+                        .map(|k| if k + 1 == n { a[0] + 2.0 * PI - a[k] } else { a[k + 1] - a[k] })
+                        .fold(0.0, f64::max)
+                };
+                prop_assert!((w - (gap - PI).max(0.0)).abs() < 1e-12, "{} vs {}", w, gap);
+            }
+        }
+    }
+}
