@@ -509,11 +509,15 @@ fn doorways_pass_where_split_jambs_blocked() {
 }
 
 /// Path finder bug found by the dungeon tests (not in the dungeon module):
-/// a doorway whose two jambs are each made of two collinear segments of
-/// different shapes meeting midway is passed at radius 0 but refused at
-/// any radius > 0 (the same doorway with one-segment jambs is passed).
+/// a doorway whose two jambs are each made of two segments of different
+/// shapes meeting midway was passed at radius 0 but refused at radius > 0.
+/// The meeting vertex is bent towards the doorway by rounding only (its
+/// free gap is 180 degrees plus ~1e-15), so it blocks the straight tangent
+/// along the jamb; the free gap was decided on rounded angles with a 1e-12
+/// slack, the vertex was never wrapped and no path went along the jamb.
+/// Now decided exactly (`orient2d`, see `radius_jambs_of_two_pieces` in
+/// `path_reference.rs`).
 #[test]
-#[ignore = "path finder bug: a straight-angle wall vertex in a doorway blocks radius > 0"]
 fn path_finder_passes_jambs_that_meet_midway() {
     let p = Point::new;
     let lines = [
@@ -555,10 +559,12 @@ fn path_finder_passes_jambs_that_meet_midway() {
 }
 
 /// Path finder bug found by the dungeon tests (not in the dungeon module):
-/// every leg of the tree path 0 -> 1 -> 2 -> 3 -> 11 -> 15 is found for a
-/// disc of radius 0.01 (so a path exists), yet 0 -> 15 is `NoPath`.
+/// every leg of the tree path 0 -> 1 -> 2 -> 3 -> 11 -> 15 was found for a
+/// disc of radius 0.01, yet 0 -> 15 was `NoPath`. Same cause as
+/// `path_finder_passes_jambs_that_meet_midway`: the shortest path (16.5993,
+/// equal to the reference solver's) wraps a wall vertex near (15.42, 13.91)
+/// whose free gap exceeds 180 degrees by ~9e-16.
 #[test]
-#[ignore = "path finder bug: radius > 0 search misses a path whose legs it finds"]
 fn path_finder_finds_every_leg_sum() {
     let p = DungeonParams {
         columns: 19,

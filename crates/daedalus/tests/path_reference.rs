@@ -526,6 +526,110 @@ fn radius_long_detours_and_straight_paths() {
     assert_eq!(counts, [6, 0, 0, 0]);
 }
 
+/// A corridor through a thick wall whose jambs are each two wall pieces
+/// meeting midway: the upper one exactly straight, the lower one bent
+/// towards the corridor by 2^-50 (a straight wall as rounding leaves it,
+/// far below any angle's rounding but exact for `orient2d`). The bend is a
+/// corner (its free gap exceeds 180 degrees) that blocks the straight
+/// tangent between the jamb's ends; deciding that gap on rounded angles
+/// made it no corner at all, and a disc refused the corridor. Against the
+/// reference, at radii up to exactly half the corridor's width.
+#[test]
+fn radius_jambs_of_two_pieces() {
+    let bump = 4.0 + 2f64.powi(-50);
+    // The thick wall x in [4, 6] with a corridor y in [4, 6].
+    let thick = [
+        [4.0, 0.0, 4.0, 4.0],
+        [6.0, 0.0, 6.0, 4.0],
+        [4.0, 6.0, 4.0, 10.0],
+        [6.0, 6.0, 6.0, 10.0],
+    ];
+    // Lower jamb, bent; upper jamb, straight.
+    let jambs = [
+        [4.0, 4.0, 5.0, bump],
+        [5.0, bump, 6.0, 4.0],
+        [4.0, 6.0, 5.0, 6.0],
+        [5.0, 6.0, 6.0, 6.0],
+    ];
+    let w = seg_world(&[thick, jambs].concat());
+    // The jambs also inserted after the snapshot was taken (the free arcs
+    // of a patched snapshot are recomputed by another path).
+    let mut cdt = seg_world(&thick).cdt();
+    let mut patched = daedalus::path::NavMesh::from_cdt(&cdt);
+    for j in jambs {
+        cdt.insert_segment([j[0], j[1]], [j[2], j[3]]).unwrap();
+    }
+    patched.update(&mut cdt);
+    let lines = Walls::new(w.all_walls());
+    let mut finder = PathFinder::new();
+    let mut counts = [0; 4];
+    for nav in [w.nav(), w.nav_spade(), patched] {
+        for r in [0.01, 0.25, 0.5, 1.0] {
+            for (s, t) in [
+                // Along the bent jamb, along the straight one, straight through.
+                ((2.0, 2.0), (8.0, 2.0)),
+                ((2.0, 8.0), (8.0, 8.0)),
+                ((2.0, 5.0), (8.0, 5.0)),
+                ((8.0, 1.5), (2.0, 8.5)),
+            ] {
+                let (s, t) = (Point::new(s.0, s.1), Point::new(t.0, t.1));
+                compare_radius_query(&w, &lines, &nav, &mut finder, (s, t, r), &mut counts);
+            }
+        }
+    }
+    // Every query goes through the corridor, r = 1 included (a gap of
+    // exactly the diameter, 2^-50 less at the bend: within the slack).
+    assert_eq!(counts, [48, 0, 0, 0]);
+}
+
+/// The doorway of `path_finder_passes_jambs_that_meet_midway` (a
+/// generated dungeon, rounded coordinates): each jamb is two segments of
+/// different shapes meeting midway, the path runs along one of them.
+#[test]
+fn radius_dungeon_jambs_against_reference() {
+    let p = Point::new;
+    let lines = [
+        [
+            p(22.185022382670507, 31.38299131442353),
+            p(22.328280426662918, 31.23973327043112),
+            p(21.66452497615682, 30.57597781992502),
+        ],
+        [
+            p(23.625931067181853, 32.53738391095005),
+            p(22.926083772114435, 31.837536615882637),
+            p(22.782825728122024, 31.98079465987505),
+        ],
+        [
+            p(22.782825728122024, 31.98079465987505),
+            p(22.639567684129613, 32.12405270386746),
+            p(23.259408003321674, 32.74389302305952),
+        ],
+        [
+            p(21.378008888171998, 30.86249390790984),
+            p(22.041764338678096, 31.526249358415942),
+            p(22.185022382670507, 31.38299131442353),
+        ],
+    ];
+    let w = World {
+        bounds: [15.0, 24.0, 32.0, 37.0],
+        walls: lines
+            .iter()
+            .flat_map(|l| [(l[0], l[1]), (l[1], l[2])])
+            .collect(),
+    };
+    let (nav, walls) = (w.nav(), Walls::new(w.all_walls()));
+    let (s, t) = (
+        p(24.52791715134138, 30.659896439176727),
+        p(21.46192750742371, 33.7258860830944),
+    );
+    let mut finder = PathFinder::new();
+    let mut counts = [0; 4];
+    for r in [0.01, 0.05, 0.1] {
+        compare_radius_query(&w, &walls, &nav, &mut finder, (s, t, r), &mut counts);
+    }
+    assert_eq!(counts, [3, 0, 0, 0]);
+}
+
 /// A fixed sweep over seeds with every outcome counted: the reference is
 /// exercised on paths, no-paths and blocked ends alike.
 #[test]

@@ -1,10 +1,12 @@
 //! Per-vertex tables of the radius > 0 search: a triangle corner at every
 //! vertex and the free arc of directions a disc can wrap the vertex in.
 
+use std::cmp::Ordering;
 use std::f64::consts::{PI, TAU};
 
 use super::{NONE, NavMesh, next, prev};
 use crate::Point;
+use crate::geometry::orient2d;
 
 /// Direction of `p` seen from `c`, in radians.
 #[inline]
@@ -17,7 +19,10 @@ pub(crate) fn ang(c: Point, p: Point) -> f64 {
 pub(crate) struct Arcs {
     /// One triangle corner (`3 t + i`) at each vertex, `NONE` if unused.
     pub(crate) vcorner: Vec<u32>,
-    /// The vertex can be wrapped: its walls leave a gap of more than 180 degrees.
+    /// The vertex can be wrapped: its walls leave a gap of more than 180
+    /// degrees (decided exactly: a vertex where a wall goes on straight,
+    /// or bends by less than the rounding of an angle, is wrapped or not
+    /// as its exact geometry says).
     pub(crate) useful: Vec<bool>,
     /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
     pub(crate) arc0: Vec<f64>,
@@ -39,8 +44,8 @@ impl Arcs {
                 a.vcorner[v as usize] = c as u32;
             }
         }
-        // Wall directions at every vertex.
-        let mut rays: Vec<Vec<f64>> = vec![Vec::new(); nv];
+        // Far ends of the walls at every vertex.
+        let mut rays: Vec<Vec<Point>> = vec![Vec::new(); nv];
         for h in 0..nav.tv.len() as u32 {
             let o = nav.opp[h as usize];
             if nav.tv[h as usize] == NONE || !nav.wall[h as usize] || (o != NONE && o < h) {
@@ -48,11 +53,11 @@ impl Arcs {
             }
             let (a, b) = (nav.v(h), nav.v(next(h)));
             let (pa, pb) = (nav.p(a), nav.p(b));
-            rays[a as usize].push(ang(pa, pb));
-            rays[b as usize].push(ang(pb, pa));
+            rays[a as usize].push(pb);
+            rays[b as usize].push(pa);
         }
         for (v, r) in rays.iter_mut().enumerate() {
-            a.set(v, r);
+            a.set(v, nav.pos[v], r);
         }
         a
     }
@@ -69,60 +74,168 @@ impl Arcs {
         }
     }
 
-    /// Sets vertex `v`'s free arc from the directions of its walls `r`
-    /// (sorted here): the largest counter-clockwise gap between walls,
-    /// shrunk by a quarter turn at each side, when it exceeds half a turn.
-    pub(crate) fn set(&mut self, v: usize, r: &mut [f64]) {
+    /// Sets vertex `v` (at `c`)'s free arc from the far ends `r` of its
+    /// walls (sorted here): the counter-clockwise gap between consecutive
+    /// walls that exceeds half a turn, if any, shrunk by a quarter turn at
+    /// each side. Whether a gap exceeds half a turn is an exact `orient2d`
+    /// test (the next wall lies strictly clockwise of the previous one): a
+    /// rounded angle cannot tell a straight wall from a slightly convex
+    /// bend, and either answer there can lose the shortest path (a convex
+    /// bend not wrapped blocks the tangents along the wall).
+    pub(crate) fn set(&mut self, v: usize, c: Point, r: &mut [Point]) {
         self.useful[v] = false;
         if r.is_empty() {
             return;
         }
-        r.sort_by(f64::total_cmp);
-        let (mut gap, mut from) = (TAU, r[0]);
-        if r.len() > 1 {
-            gap = 0.0;
-            for k in 0..r.len() {
-                let (a, b) = (r[k], r[(k + 1) % r.len()]);
-                let g = if k + 1 == r.len() { b + TAU - a } else { b - a };
-                if g > gap {
-                    gap = g;
-                    from = a;
-                }
-            }
-        }
-        if gap > PI + 1e-12 {
-            self.useful[v] = true;
-            self.arc0[v] = from + PI / 2.0;
-            self.arcw[v] = gap - PI;
-            let (b, e) = (from + PI / 2.0, from + gap - PI / 2.0);
-            self.ends[v] = [b.cos(), b.sin(), e.cos(), e.sin()];
-            let m = self.arc0[v] + self.arcw[v] / 2.0;
-            self.mid[v] = (m.cos(), m.sin());
-        }
+        r.sort_by(|&a, &b| ang_cmp(c, a, b));
+        let n = r.len();
+        let (from, gap) = if n == 1 {
+            (ang(c, r[0]), TAU)
+        } else {
+            // At most one gap exceeds half a turn (they sum to a full one).
+            let Some(k) = (0..n).find(|&k| orient2d(c, r[k], r[(k + 1) % n]) < 0.0) else {
+                return;
+            };
+            let (a, b) = (ang(c, r[k]), ang(c, r[(k + 1) % n]));
+            let g = b - a;
+            (a, if g <= 0.0 { g + TAU } else { g })
+        };
+        self.useful[v] = true;
+        self.arc0[v] = from + PI / 2.0;
+        // The rounded gap may come out at or just under half a turn for
+        // an exact one just over it: an arc of (numerically) no width.
+        self.arcw[v] = (gap - PI).max(0.0);
+        let (b, e) = (self.arc0[v], self.arc0[v] + self.arcw[v]);
+        self.ends[v] = [b.cos(), b.sin(), e.cos(), e.sin()];
+        let m = self.arc0[v] + self.arcw[v] / 2.0;
+        self.mid[v] = (m.cos(), m.sin());
     }
 
     /// Recomputes vertex `v` from its corners `fan` (counter-clockwise,
     /// from the most clockwise one at the border): each wall at `v` is the
     /// clockwise edge of one corner, or the border edge ending the fan.
-    pub(crate) fn refresh(&mut self, nav: &NavMesh, v: u32, fan: &[u32], rays: &mut Vec<f64>) {
+    pub(crate) fn refresh(&mut self, nav: &NavMesh, v: u32, fan: &[u32], rays: &mut Vec<Point>) {
         rays.clear();
-        let pv = nav.p(v);
         for &c in fan {
             if nav.wall[c as usize] {
-                rays.push(ang(pv, nav.p(nav.v(next(c)))));
+                rays.push(nav.p(nav.v(next(c))));
             }
             let p = prev(c);
             if nav.wall[p as usize] && nav.opp[p as usize] == NONE {
-                rays.push(ang(pv, nav.p(nav.v(p))));
+                rays.push(nav.p(nav.v(p)));
             }
         }
         self.vcorner[v as usize] = fan.first().copied().unwrap_or(NONE);
-        self.set(v as usize, rays);
+        self.set(v as usize, nav.p(v), rays);
     }
 
     /// Vertex `v` is gone.
     pub(crate) fn clear(&mut self, v: u32) {
         self.vcorner[v as usize] = NONE;
         self.useful[v as usize] = false;
+    }
+}
+
+/// Exact counter-clockwise order of the directions `a - c`, `b - c` from
+/// the +x axis (half-plane, then `orient2d`).
+fn ang_cmp(c: Point, a: Point, b: Point) -> Ordering {
+    let upper = |p: Point| p.y > c.y || (p.y == c.y && p.x > c.x);
+    match (upper(a), upper(b)) {
+        (true, false) => Ordering::Less,
+        (false, true) => Ordering::Greater,
+        _ => 0.0f64
+            .partial_cmp(&orient2d(c, a, b))
+            .unwrap_or(Ordering::Equal),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Arcs, ang};
+    use crate::Point;
+    use crate::geometry::orient2d;
+    use proptest::prelude::*;
+    use std::f64::consts::PI;
+
+    /// Brute force: a gap of more than half a turn exists iff one wall has
+    /// every other one strictly counter-clockwise of it (all in the open
+    /// half-plane on its left).
+    fn wrappable(c: Point, r: &[Point]) -> bool {
+        r.len() == 1
+            || r.iter()
+                .any(|&a| r.iter().all(|&b| b == a || orient2d(c, a, b) > 0.0))
+    }
+
+    fn useful(c: Point, r: &[Point]) -> (bool, f64) {
+        let mut a = Arcs::default();
+        a.resize(1);
+        a.set(0, c, &mut r.to_vec());
+        (a.useful[0], a.arcw[0])
+    }
+
+    /// A straight wall is no corner; bent by 2^-50 it is one on its convex
+    /// side only, with an arc of (numerically) no width.
+    #[test]
+    fn straight_and_barely_bent_walls() {
+        let c = Point::new(5.0, 4.0);
+        let (l, r) = (Point::new(4.0, 4.0), Point::new(6.0, 4.0));
+        assert!(!useful(c, &[l, r]).0);
+        let e = 2f64.powi(-50);
+        for c in [Point::new(5.0, 4.0 + e), Point::new(5.0, 4.0 - e)] {
+            let (u, w) = useful(c, &[l, r]);
+            assert!(u, "{c:?}");
+            assert!((0.0..1e-12).contains(&w), "{c:?}: {w}");
+        }
+        // One wall: every direction but its own is free.
+        let (u, w) = useful(c, &[l]);
+        assert!(u && (w - PI).abs() < 1e-15);
+        // A right angle leaves three quarters of a turn: half a turn of arc.
+        let (u, w) = useful(c, &[l, Point::new(5.0, 5.0)]);
+        assert!(u && (w - PI / 2.0).abs() < 1e-15);
+    }
+
+    proptest! {
+        /// Against the brute force, with directions from an integer grid
+        /// (exactly collinear and opposite ones common) and near-collinear
+        /// ones off by one unit in the last place.
+        #[test]
+        fn free_gap_decided_exactly(
+            pts in prop::collection::vec((-3i32..=3, -3i32..=3, -1i32..=1), 1..6),
+            c in (-1i32..=1, -1i32..=1),
+        ) {
+            let c = Point::new(c.0 as f64 * 0.1 + 0.5, c.1 as f64 * 0.1 + 0.5);
+            let mut r: Vec<Point> = Vec::new();
+            for (x, y, n) in pts {
+                let p = Point::new(
+                    c.x + x as f64,
+                    c.y + y as f64 + n as f64 * f64::EPSILON,
+                );
+                // Distinct directions only (as the walls at a vertex).
+                if p != c && !r.iter().any(|&q| {
+                    orient2d(c, p, q) == 0.0
+                        && (p.x - c.x) * (q.x - c.x) + (p.y - c.y) * (q.y - c.y) > 0.0
+                }) {
+                    r.push(p);
+                }
+            }
+            prop_assume!(!r.is_empty());
+            let (u, w) = useful(c, &r);
+            prop_assert_eq!(u, wrappable(c, &r));
+            if u {
+                // The arc: the largest gap less half a turn, to rounding.
+                let mut a: Vec<f64> = r.iter().map(|&p| ang(c, p)).collect();
+                a.sort_by(f64::total_cmp);
+                let n = a.len();
+                let gap = if n == 1 {
+                    2.0 * PI
+                } else {
+                    // Sorted: the wrap-around gap is the only one past a[n-1].
+                    (0..n)
+                        .map(|k| if k + 1 == n { a[0] + 2.0 * PI - a[k] } else { a[k + 1] - a[k] })
+                        .fold(0.0, f64::max)
+                };
+                prop_assert!((w - (gap - PI).max(0.0)).abs() < 1e-12, "{} vs {}", w, gap);
+            }
+        }
     }
 }

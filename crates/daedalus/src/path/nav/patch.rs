@@ -51,7 +51,7 @@ pub(super) struct Scratch {
     /// Start and end in `fans` of each vertex's corners.
     fans: Vec<u32>,
     spans: Vec<(u32, u32, u32)>,
-    rays: Vec<f64>,
+    rays: Vec<crate::Point>,
 }
 
 impl Scratch {
