@@ -23,6 +23,8 @@
 //! ```
 
 pub mod bitmap;
+/// Field of view: exact visibility polygons and target tests on the live mesh.
+pub mod fov;
 pub mod geometry;
 pub mod mesh;
 pub mod path;
