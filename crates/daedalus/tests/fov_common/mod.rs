@@ -224,6 +224,23 @@ pub fn sees_disc(fov: &FieldOfView, c: Point, rt: f64, walls: &[(Point, Point)])
     if d > rt && sees_point(fov, c + (fov.position - c) * (rt / d), walls) {
         return true;
     }
+    // A polar grid over the viewer's own sector, kept where inside the
+    // disc: catches discs much larger than the range.
+    let (lo, span) = if fov.angle >= TAU {
+        (0.0, TAU)
+    } else {
+        (fov.direction - 0.5 * fov.angle, fov.angle)
+    };
+    for i in 0..=64 {
+        let (s, co) = (lo + span * i as f64 / 64.0).sin_cos();
+        for k in 1..=32 {
+            let rr = fov.range * k as f64 / 32.0;
+            let x = Point::new(fov.position.x + rr * co, fov.position.y + rr * s);
+            if x.distance(c) <= rt && sees_point(fov, x, walls) {
+                return true;
+            }
+        }
+    }
     for ring in 1..=8 {
         let rr = rt * ring as f64 / 8.0;
         let n = if ring == 8 { 2048 } else { 256 };
