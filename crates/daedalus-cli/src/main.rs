@@ -31,6 +31,8 @@ enum Command {
     Bitmap(commands::bitmap::Args),
     /// Random operations on a triangulation, checking its invariants.
     Fuzz(commands::fuzz::Args),
+    /// What a viewer sees in a scenario's world: its visibility polygon.
+    Fov(commands::fov::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -41,6 +43,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Scenario(a) => commands::scenario::run(a),
         Command::BenchDynamic(a) => commands::bench_dynamic::run(a),
         Command::Fuzz(a) => commands::fuzz::run(a),
+        Command::Fov(a) => commands::fov::run(a),
     }
 }
 
@@ -54,7 +57,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz; see --help)"
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, fov; see --help)"
             );
             return std::process::ExitCode::from(2);
         }

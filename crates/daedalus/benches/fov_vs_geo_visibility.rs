@@ -45,7 +45,10 @@ fn walls_of(cdt: &Cdt) -> Vec<geo::Line<f64>> {
         .map(|e| {
             let a = m.position(m.origin(e).unwrap()).unwrap();
             let b = m.position(m.destination(e).unwrap()).unwrap();
-            geo::Line::new(geo::coord! { x: a.x, y: a.y }, geo::coord! { x: b.x, y: b.y })
+            geo::Line::new(
+                geo::coord! { x: a.x, y: a.y },
+                geo::coord! { x: b.x, y: b.y },
+            )
         })
         .collect()
 }
@@ -55,8 +58,9 @@ fn map_case(family: &str, name: &str) -> (Case, Scenario) {
     let s = Scenario::load(&path).unwrap();
     let [x0, y0, x1, y1] = s.bounds;
     let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
-    let shapes: Vec<(Vec<Point>, bool)> =
-        (0..s.rings.len()).map(|i| (s.ring_points(i), true)).collect();
+    let shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
+        .map(|i| (s.ring_points(i), true))
+        .collect();
     cdt.insert_shapes(&shapes).unwrap();
     // The scenario's query starts: free cells; nudged off the lattice.
     let viewers = s
@@ -156,7 +160,11 @@ fn compare(case: &Case) {
         case.viewers.len(),
         worst
     );
-    assert!(worst <= 1e-9, "areas differ by {worst:e} relative on {}", case.name);
+    assert!(
+        worst <= 1e-9,
+        "areas differ by {worst:e} relative on {}",
+        case.name
+    );
 }
 
 /// 1,000 viewers (range 60, opening 120 degrees) and 1,000 targets
@@ -169,13 +177,16 @@ fn pairs(s: &Scenario, case: &Case) {
         Point::new(from[0] + rng.next() - 0.5, from[1] + rng.next() - 0.5)
     };
     let viewers: Vec<FieldOfView> = (0..1000)
-        .map(|i| FieldOfView::new(free(), i as f64, 2.0 * std::f64::consts::FRAC_PI_3, 60.0).unwrap())
+        .map(|i| {
+            FieldOfView::new(free(), i as f64, 2.0 * std::f64::consts::FRAC_PI_3, 60.0).unwrap()
+        })
         .collect();
     let targets: Vec<Target> = (0..1000).map(|_| Target::new(free(), 0.5)).collect();
     let mut q = FovQuery::new();
     let mut out = Vec::new();
     let (t_grid, _) = time(3, || {
-        q.visible_pairs(&case.cdt, &viewers, &targets, &mut out).unwrap();
+        q.visible_pairs(&case.cdt, &viewers, &targets, &mut out)
+            .unwrap();
         out.len()
     });
     let (t_all, n_all) = time(1, || {

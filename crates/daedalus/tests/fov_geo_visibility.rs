@@ -15,7 +15,12 @@ use proptest::prelude::*;
 fn geo_area(q: Point, walls: &[(Point, Point)]) -> f64 {
     let lines: Vec<geo::Line<f64>> = walls
         .iter()
-        .map(|&(a, b)| geo::Line::new(geo::coord! { x: a.x, y: a.y }, geo::coord! { x: b.x, y: b.y }))
+        .map(|&(a, b)| {
+            geo::Line::new(
+                geo::coord! { x: a.x, y: a.y },
+                geo::coord! { x: b.x, y: b.y },
+            )
+        })
         .collect();
     let poly = geo::Point::new(q.x, q.y).visibility(lines.as_slice());
     let pts = &poly.exterior().0;
@@ -57,7 +62,9 @@ fn real_map_agrees() {
     use daedalus::scenario::{Scenario, shared_data_dir};
     let s = Scenario::load(shared_data_dir().join("maps/dao/arena.scenario.json")).unwrap();
     let mut cdt = daedalus::Cdt::new(s.bounds[0], s.bounds[1], s.bounds[2], s.bounds[3]).unwrap();
-    let shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len()).map(|i| (s.ring_points(i), true)).collect();
+    let shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
+        .map(|i| (s.ring_points(i), true))
+        .collect();
     cdt.insert_shapes(&shapes).unwrap();
     let walls = cdt_walls(&cdt);
     // Query starts of the scenario: free points of the map.

@@ -31,22 +31,36 @@ fn check(segs: &[(Point, Point)], fov: FieldOfView) -> (f64, f64) {
 #[test]
 fn empty_world_is_the_square_or_the_disc() {
     let cdt = world(B, &[]);
-    let v = visibility_polygon(&cdt, &FieldOfView::full_circle([30.0, 40.0], 1e6).unwrap()).unwrap();
+    let v =
+        visibility_polygon(&cdt, &FieldOfView::full_circle([30.0, 40.0], 1e6).unwrap()).unwrap();
     assert!(close(v.area(), 10_000.0), "{}", v.area());
-    let v = visibility_polygon(&cdt, &FieldOfView::full_circle([50.0, 50.0], 10.0).unwrap()).unwrap();
+    let v =
+        visibility_polygon(&cdt, &FieldOfView::full_circle([50.0, 50.0], 10.0).unwrap()).unwrap();
     assert!(close(v.area(), 100.0 * PI));
     assert_eq!(v.pieces().len(), 1, "one full arc: {:?}", v.pieces());
     // Disc clipped by the border at x = 0: the circular segment beyond
     // x = 0 of a radius-10 disc at x = 5 is r²·acos(d/r) - d·sqrt(r²-d²).
-    let v = visibility_polygon(&cdt, &FieldOfView::full_circle([5.0, 50.0], 10.0).unwrap()).unwrap();
+    let v =
+        visibility_polygon(&cdt, &FieldOfView::full_circle([5.0, 50.0], 10.0).unwrap()).unwrap();
     let cut = 100.0 * (0.5f64).acos() - 5.0 * 75.0f64.sqrt();
-    assert!(close(v.area(), 100.0 * PI - cut), "{} vs {}", v.area(), 100.0 * PI - cut);
+    assert!(
+        close(v.area(), 100.0 * PI - cut),
+        "{} vs {}",
+        v.area(),
+        100.0 * PI - cut
+    );
 }
 
 #[test]
 fn wedges_are_sectors() {
     let cdt = world(B, &[]);
-    for (angle, dir) in [(FRAC_PI_2, 0.3), (PI, 2.0), (1.5 * PI, -1.0), (1e-9, 0.7), (TAU - 1e-9, 0.0)] {
+    for (angle, dir) in [
+        (FRAC_PI_2, 0.3),
+        (PI, 2.0),
+        (1.5 * PI, -1.0),
+        (1e-9, 0.7),
+        (TAU - 1e-9, 0.0),
+    ] {
         let fov = FieldOfView::new([50.0, 50.0], dir, angle, 20.0).unwrap();
         let a = visibility_polygon(&cdt, &fov).unwrap().area();
         assert!(close(a, 0.5 * 400.0 * angle), "angle {angle}: {a}");
@@ -76,13 +90,22 @@ fn bad_viewers_are_typed_errors() {
     );
     let mut fov = FieldOfView::full_circle([50.0, 5.0], 3.0).unwrap();
     fov.position.x = f64::NAN;
-    assert!(matches!(visibility_polygon(&cdt, &fov), Err(FovError::NonFinite { .. })));
+    assert!(matches!(
+        visibility_polygon(&cdt, &fov),
+        Err(FovError::NonFinite { .. })
+    ));
     fov = FieldOfView::full_circle([50.0, 5.0], 3.0).unwrap();
     fov.angle = 7.0;
-    assert!(matches!(visibility_polygon(&cdt, &fov), Err(FovError::AngleTooLarge(_))));
+    assert!(matches!(
+        visibility_polygon(&cdt, &fov),
+        Err(FovError::AngleTooLarge(_))
+    ));
     fov.angle = 1.0;
     fov.direction = f64::INFINITY;
-    assert!(matches!(visibility_polygon(&cdt, &fov), Err(FovError::NonFinite { .. })));
+    assert!(matches!(
+        visibility_polygon(&cdt, &fov),
+        Err(FovError::NonFinite { .. })
+    ));
     assert!(FieldOfView::new([0.0, 0.0], 0.0, 1.0, -1.0).is_err());
 }
 
@@ -90,7 +113,13 @@ fn bad_viewers_are_typed_errors() {
 fn a_wall_across_the_world_halves_it() {
     let segs = [(p(50.0, 0.0), p(50.0, 100.0))];
     let cdt = world(B, &segs);
-    for q in [p(20.0, 20.0), p(50.0, 30.0), p(50.0, 0.0), p(0.0, 0.0), p(0.0, 50.0)] {
+    for q in [
+        p(20.0, 20.0),
+        p(50.0, 30.0),
+        p(50.0, 0.0),
+        p(0.0, 0.0),
+        p(0.0, 50.0),
+    ] {
         let v = visibility_polygon(&cdt, &FieldOfView::full_circle(q, 1e4).unwrap()).unwrap();
         // On the wall the viewer sees both halves (documented convention).
         let want = if q.x == 50.0 { 10_000.0 } else { 5_000.0 };
@@ -131,7 +160,10 @@ fn polygon_is_live_after_objects_move() {
 
 #[test]
 fn polyline_stays_within_tolerance() {
-    let segs = [(p(40.0, 30.0), p(60.0, 70.0)), (p(20.0, 80.0), p(45.0, 75.0))];
+    let segs = [
+        (p(40.0, 30.0), p(60.0, 70.0)),
+        (p(20.0, 80.0), p(45.0, 75.0)),
+    ];
     let cdt = world(B, &segs);
     let fov = FieldOfView::new([30.0, 40.0], 0.5, 4.0, 35.0).unwrap();
     let v = visibility_polygon(&cdt, &fov).unwrap();
@@ -152,7 +184,10 @@ fn polyline_stays_within_tolerance() {
                 _ => 0.0,
             })
             .sum();
-        assert!(a <= exact + 1e-9 && a >= exact - tol * arcs - 1e-9, "tol {tol}: {a} vs {exact}");
+        assert!(
+            a <= exact + 1e-9 && a >= exact - tol * arcs - 1e-9,
+            "tol {tol}: {a} vs {exact}"
+        );
         for q in &poly {
             assert!(q.distance(fov.position) <= fov.range * (1.0 + 1e-12));
         }
@@ -161,7 +196,11 @@ fn polyline_stays_within_tolerance() {
     let n = v.pieces().len();
     for i in 0..n {
         let (a, b) = (v.pieces()[i].end(), v.pieces()[(i + 1) % n].start());
-        assert!(a.distance(b) < 1e-9, "gap between pieces {i} and {}: {a:?} {b:?}", i + 1);
+        assert!(
+            a.distance(b) < 1e-9,
+            "gap between pieces {i} and {}: {a:?} {b:?}",
+            i + 1
+        );
     }
 }
 
@@ -169,13 +208,22 @@ fn polyline_stays_within_tolerance() {
 /// cross, share ends), and viewers anywhere, on wall ends or on walls.
 fn arb_case() -> impl Strategy<Value = (Vec<(Point, Point)>, FieldOfView)> {
     let c = || 1i32..100;
-    let wall = (c(), c(), c(), c()).prop_map(|(a, b, c, d)| (p(a as f64, b as f64), p(c as f64, d as f64)));
+    let wall = (c(), c(), c(), c())
+        .prop_map(|(a, b, c, d)| (p(a as f64, b as f64), p(c as f64, d as f64)));
     let segs = prop::collection::vec(wall, 0..25);
-    (segs, 0u8..4, 0.0..1.0f64, 0.0..1.0f64, 0.0..TAU, 0.0..1.0f64, prop::bool::ANY).prop_map(
-        |(segs, kind, x, y, dir, a, small)| {
+    (
+        segs,
+        0u8..4,
+        0.0..1.0f64,
+        0.0..1.0f64,
+        0.0..TAU,
+        0.0..1.0f64,
+        prop::bool::ANY,
+    )
+        .prop_map(|(segs, kind, x, y, dir, a, small)| {
             let segs: Vec<_> = segs.into_iter().filter(|(a, b)| a != b).collect();
             let q = match (kind, segs.first()) {
-                (1, Some(&(a, _))) => a,                         // on a wall's end
+                (1, Some(&(a, _))) => a, // on a wall's end
                 (2, Some(&(a, b))) => p(0.5 * (a.x + b.x), 0.5 * (a.y + b.y)), // on a wall
                 (3, _) => p((x * 100.0).round(), (y * 100.0).round()), // a lattice point
                 _ => p(0.5 + 99.0 * x, 0.5 + 99.0 * y),
@@ -183,8 +231,7 @@ fn arb_case() -> impl Strategy<Value = (Vec<(Point, Point)>, FieldOfView)> {
             let angle = if a > 0.6 { TAU } else { a * TAU / 0.6 };
             let range = if small { 5.0 + 30.0 * y } else { 1e3 };
             (segs, FieldOfView::new(q, dir, angle, range).unwrap())
-        },
-    )
+        })
 }
 
 proptest! {

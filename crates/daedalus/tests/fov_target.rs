@@ -55,11 +55,19 @@ fn partly_overlapping_walls_hide_exactly() {
     // (45, 50)-(45, 65). From (10, 52) the gap between the end (40, 55)
     // and the start (45, 50) is closed as seen from the viewer (the ray
     // through (40, 55) passes above (45, 50)... check both ways).
-    let segs = [(p(40.0, 40.0), p(40.0, 55.0)), (p(45.0, 50.0), p(45.0, 65.0))];
+    let segs = [
+        (p(40.0, 40.0), p(40.0, 55.0)),
+        (p(45.0, 50.0), p(45.0, 65.0)),
+    ];
     let cdt = world(B, &segs);
     let walls = cdt_walls(&cdt);
     let fov = FieldOfView::full_circle([10.0, 52.0], 1e3).unwrap();
-    for (c, r) in [((80.0, 54.0), 1.0), ((80.0, 54.0), 4.0), ((80.0, 45.0), 2.0), ((80.0, 70.0), 0.5)] {
+    for (c, r) in [
+        ((80.0, 54.0), 1.0),
+        ((80.0, 54.0), 4.0),
+        ((80.0, 45.0), 2.0),
+        ((80.0, 70.0), 0.5),
+    ] {
         let c = p(c.0, c.1);
         assert_eq!(
             is_in_field(&cdt, &fov, c, r).unwrap(),
@@ -73,10 +81,19 @@ fn partly_overlapping_walls_hide_exactly() {
 fn bad_targets_are_typed_errors() {
     let cdt = world(B, &[]);
     let fov = FieldOfView::full_circle([50.0, 50.0], 10.0).unwrap();
-    assert!(matches!(is_in_field(&cdt, &fov, [f64::NAN, 1.0], 1.0), Err(FovError::NonFinite { .. })));
-    assert!(matches!(is_in_field(&cdt, &fov, [1.0, 1.0], -1.0), Err(FovError::Negative { .. })));
+    assert!(matches!(
+        is_in_field(&cdt, &fov, [f64::NAN, 1.0], 1.0),
+        Err(FovError::NonFinite { .. })
+    ));
+    assert!(matches!(
+        is_in_field(&cdt, &fov, [1.0, 1.0], -1.0),
+        Err(FovError::Negative { .. })
+    ));
     let out = FieldOfView::full_circle([150.0, 50.0], 10.0).unwrap();
-    assert!(matches!(is_in_field(&cdt, &out, [1.0, 1.0], 1.0), Err(FovError::OutsideBounds { .. })));
+    assert!(matches!(
+        is_in_field(&cdt, &out, [1.0, 1.0], 1.0),
+        Err(FovError::OutsideBounds { .. })
+    ));
     // Blind viewers see nothing, not even a disc around them.
     let blind = FieldOfView::full_circle([50.0, 50.0], 0.0).unwrap();
     assert!(!is_in_field(&cdt, &blind, [50.0, 50.0], 5.0).unwrap());
@@ -99,22 +116,29 @@ fn live_after_objects_move() {
 
 fn arb_world() -> impl Strategy<Value = Vec<(Point, Point)>> {
     let c = || 1i32..100;
-    let wall = (c(), c(), c(), c()).prop_map(|(a, b, c, d)| (p(a as f64, b as f64), p(c as f64, d as f64)));
+    let wall = (c(), c(), c(), c())
+        .prop_map(|(a, b, c, d)| (p(a as f64, b as f64), p(c as f64, d as f64)));
     prop::collection::vec(wall, 0..30).prop_map(|v| v.into_iter().filter(|(a, b)| a != b).collect())
 }
 
 fn arb_fov(segs: &[(Point, Point)]) -> impl Strategy<Value = FieldOfView> + use<> {
     let ends: Vec<Point> = segs.iter().map(|s| s.0).collect();
-    (0.0..1.0f64, 0.0..1.0f64, 0..4u8, 0.0..TAU, 0.0..1.0f64, 1.0..150.0f64).prop_map(
-        move |(x, y, kind, dir, a, range)| {
+    (
+        0.0..1.0f64,
+        0.0..1.0f64,
+        0..4u8,
+        0.0..TAU,
+        0.0..1.0f64,
+        1.0..150.0f64,
+    )
+        .prop_map(move |(x, y, kind, dir, a, range)| {
             let q = match (kind, ends.first()) {
                 (0, Some(&e)) => e, // on a wall's end
                 _ => p(0.5 + 99.0 * x, 0.5 + 99.0 * y),
             };
             let angle = if a > 0.6 { TAU } else { a * TAU / 0.6 };
             FieldOfView::new(q, dir, angle, range).unwrap()
-        },
-    )
+        })
 }
 
 fn arb_targets() -> impl Strategy<Value = Vec<(Point, f64)>> {

@@ -3,6 +3,7 @@
 pub mod bench_dynamic;
 pub mod bitmap;
 pub mod demo;
+pub mod fov;
 pub mod fuzz;
 pub mod render;
 pub mod scenario;

@@ -98,7 +98,9 @@ pub(crate) fn wedges(fov: &FieldOfView, out: &mut Vec<Point>) {
 pub(crate) fn seeds(cdt: &Cdt, q: Point, out: &mut Vec<Seed>) -> Result<(), FovError> {
     out.clear();
     let m = cdt.mesh();
-    let loc = cdt.locate(q).map_err(|_| FovError::OutsideBounds { x: q.x, y: q.y })?;
+    let loc = cdt
+        .locate(q)
+        .map_err(|_| FovError::OutsideBounds { x: q.x, y: q.y })?;
     let mut far = |e: u32| {
         if !m.raw_is_outer_face(m.raw_face(e)) {
             out.push(Seed {
@@ -179,7 +181,15 @@ pub(crate) fn split(m: &Mesh, q: Point, f: Frame, stack: &mut Vec<Frame>) {
     } else if orient2d(q, f.l, c) >= 0.0 {
         stack.push(Frame { e: n1, ..f });
     } else {
-        stack.push(Frame { e: n2, r: c, l: f.l });
-        stack.push(Frame { e: n1, r: f.r, l: c });
+        stack.push(Frame {
+            e: n2,
+            r: c,
+            l: f.l,
+        });
+        stack.push(Frame {
+            e: n1,
+            r: f.r,
+            l: c,
+        });
     }
 }

@@ -78,7 +78,8 @@ impl Walk {
             // Leaves of one seed come in order; seeds may not start at the
             // wedge's right side. Within a quarter turn `orient2d` orders
             // directions exactly.
-            self.wedge_leaves.sort_by(|x, y| 0.0.partial_cmp(&orient2d(q, x.r, y.r)).unwrap());
+            self.wedge_leaves
+                .sort_by(|x, y| 0.0.partial_cmp(&orient2d(q, x.r, y.r)).unwrap());
             self.leaves.extend_from_slice(&self.wedge_leaves);
         }
         let n = self.leaves.len();

@@ -50,9 +50,9 @@ pub use polygon::{Arc, BoundaryPiece, SegmentKind, Visibility};
 pub use target::is_in_field;
 
 use crate::Point;
-use crate::triangulation::MAX_COORD;
 #[cfg(doc)]
 use crate::triangulation::Cdt;
+use crate::triangulation::MAX_COORD;
 use std::f64::consts::TAU;
 
 /// A viewer: where it stands, where it looks, how wide and how far.

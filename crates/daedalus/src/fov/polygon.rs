@@ -44,7 +44,10 @@ impl Arc {
     /// Point at `angle` on the circle.
     fn at(&self, angle: f64) -> Point {
         let (s, c) = angle.sin_cos();
-        Point::new(self.center.x + self.radius * c, self.center.y + self.radius * s)
+        Point::new(
+            self.center.x + self.radius * c,
+            self.center.y + self.radius * s,
+        )
     }
     /// First point.
     ///
@@ -283,7 +286,11 @@ fn hit(q: Point, d: Point, a: Point, b: Point) -> f64 {
     let (ux, uy) = (a.x - q.x, a.y - q.y);
     let den = vx * dy - vy * dx;
     let s = (dx * uy - dy * ux) / den;
-    if s.is_finite() { s.clamp(0.0, 1.0) } else { 0.0 }
+    if s.is_finite() {
+        s.clamp(0.0, 1.0)
+    } else {
+        0.0
+    }
 }
 
 #[inline]

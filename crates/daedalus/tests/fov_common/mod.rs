@@ -235,7 +235,10 @@ pub fn sees_disc(fov: &FieldOfView, c: Point, rt: f64, walls: &[(Point, Point)])
         let (s, co) = (lo + span * i as f64 / 64.0).sin_cos();
         // Even radii, then halvings down to ~1e-15 of the range (viewers a
         // hair from a wall).
-        for k in (1..=32).map(|k| k as f64 / 32.0).chain((6..50).map(|j| 0.5f64.powi(j))) {
+        for k in (1..=32)
+            .map(|k| k as f64 / 32.0)
+            .chain((6..50).map(|j| 0.5f64.powi(j)))
+        {
             let rr = fov.range * k;
             let x = Point::new(fov.position.x + rr * co, fov.position.y + rr * s);
             if x.distance(c) <= rt && sees_point(fov, x, walls) {
