@@ -34,7 +34,7 @@
 //! let seen = visibility_polygon(&cdt, &guard)?;
 //! assert!(seen.area() < 100.0 * 100.0);
 //! assert!(!is_in_field(&cdt, &guard, [80.0, 50.0], 1.0)?); // behind the wall
-//! assert!(is_in_field(&cdt, &guard, [80.0, 95.0], 1.0)?); // around its end
+//! assert!(is_in_field(&cdt, &guard, [60.0, 95.0], 1.0)?); // past its end
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 

@@ -316,6 +316,10 @@ pub(crate) struct Builder {
     pieces: Vec<BoundaryPiece>,
     /// Direction (as computed) where the last piece, an arc, ends.
     open_arc: Option<f64>,
+    /// The mesh edge the last piece, a wall segment, lies on.
+    open_edge: Option<(Point, Point)>,
+    /// The mesh edge of the first piece, when it is a wall segment.
+    first_edge: Option<(Point, Point)>,
 }
 
 impl Builder {
@@ -325,14 +329,41 @@ impl Builder {
             range,
             pieces: Vec::new(),
             open_arc: None,
+            open_edge: None,
+            first_edge: None,
         }
     }
 
     fn push_segment(&mut self, from: Point, to: Point, kind: SegmentKind) {
-        if from != to {
-            self.pieces.push(BoundaryPiece::Segment { from, to, kind });
-            self.open_arc = None;
+        self.push_on_edge(from, to, kind, None);
+    }
+
+    /// A segment; one continuing the last piece on the same mesh edge
+    /// (cones split by a vertex seen past the edge) extends it.
+    fn push_on_edge(
+        &mut self,
+        from: Point,
+        to: Point,
+        kind: SegmentKind,
+        edge: Option<(Point, Point)>,
+    ) {
+        if from == to {
+            return;
         }
+        self.open_arc = None;
+        if edge.is_some()
+            && self.open_edge == edge
+            && let Some(BoundaryPiece::Segment { to: last, .. }) = self.pieces.last_mut()
+            && *last == from
+        {
+            *last = to;
+            return;
+        }
+        if self.pieces.is_empty() {
+            self.first_edge = edge;
+        }
+        self.pieces.push(BoundaryPiece::Segment { from, to, kind });
+        self.open_edge = edge;
     }
 
     /// An arc between two directions (angles computed from the same ray
@@ -347,6 +378,7 @@ impl Builder {
         if sweep == 0.0 {
             return;
         }
+        self.open_edge = None;
         if self.open_arc == Some(from)
             && let Some(BoundaryPiece::Arc(prev)) = self.pieces.last_mut()
         {
@@ -430,7 +462,7 @@ impl Builder {
             self.push_arc(x, y);
         }
         if let Some((x, y)) = seg {
-            self.push_segment(x, y, kind);
+            self.push_on_edge(x, y, kind, Some((a, b)));
         }
         if let Some((x, y)) = after {
             self.push_arc(x, y);
@@ -467,6 +499,18 @@ impl Builder {
                 end_angle: last.start_angle + sweep,
                 ..first
             });
+        }
+        // Or the last segment into the first, on the same edge.
+        if self.pieces.len() >= 2
+            && self.open_edge.is_some()
+            && self.open_edge == self.first_edge
+            && let (BoundaryPiece::Segment { from, .. }, Some(BoundaryPiece::Segment { to, .. })) =
+                (self.pieces[0], self.pieces.last().copied())
+            && to == from
+            && let Some(BoundaryPiece::Segment { from: start, .. }) = self.pieces.pop()
+            && let BoundaryPiece::Segment { from, .. } = &mut self.pieces[0]
+        {
+            *from = start;
         }
         self.pieces
     }

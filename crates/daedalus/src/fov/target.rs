@@ -26,7 +26,7 @@ use crate::triangulation::Cdt;
 /// cdt.insert_segment([50.0, 40.0], [50.0, 60.0])?;
 /// let fov = FieldOfView::new([10.0, 50.0], 0.0, 1.0, 80.0)?; // looking along +x
 /// assert!(!is_in_field(&cdt, &fov, [70.0, 50.0], 2.0)?); // hidden by the wall
-/// assert!(is_in_field(&cdt, &fov, [70.0, 50.0], 9.0)?); // too big to hide
+/// assert!(is_in_field(&cdt, &fov, [70.0, 50.0], 15.0)?); // too big to hide
 /// assert!(!is_in_field(&cdt, &fov, [0.0, 50.0], 2.0)?); // behind the viewer
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
