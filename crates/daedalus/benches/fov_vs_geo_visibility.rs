@@ -9,8 +9,11 @@
 //! Prints per case `RATIO fov/<case> ours=<median s> theirs=<median s>
 //! ratio=<theirs/ours>` (median time per query), then
 //! `PAIRS fov/<map> viewers=1000 targets=1000 ...` for `FovQuery::
-//! visible_pairs` against one `is_in_field` per pair, then a short
-//! criterion run.
+//! visible_pairs` against one `is_in_field` per pair, `TARGETS` for point
+//! targets against the tests' brute force, then a short criterion run.
+
+#[path = "../tests/fov_common/mod.rs"]
+mod fov_common;
 
 use std::hint::black_box;
 use std::time::Instant;
@@ -209,6 +212,53 @@ fn pairs(s: &Scenario, case: &Case) {
     );
 }
 
+/// `is_in_field` for point targets against the tests' brute force (an
+/// exact crossing test of the sight line against every wall).
+fn points(s: &Scenario, case: &Case) {
+    let walls: Vec<(Point, Point)> = case
+        .walls
+        .iter()
+        .map(|l| {
+            (
+                Point::new(l.start.x, l.start.y),
+                Point::new(l.end.x, l.end.y),
+            )
+        })
+        .collect();
+    let mut rng = Rng(7);
+    let mut free = || {
+        let q = &s.queries[(rng.next() * s.queries.len() as f64) as usize % s.queries.len()];
+        Point::new(q.from[0] + rng.next() - 0.5, q.to[1] + rng.next() - 0.5)
+    };
+    let pairs: Vec<(FieldOfView, Point)> = (0..2000)
+        .map(|_| (FieldOfView::full_circle(free(), 1e9).unwrap(), free()))
+        .collect();
+    let mut q = FovQuery::new();
+    let (t_ours, ours) = time(3, || {
+        pairs
+            .iter()
+            .map(|(v, t)| q.is_in_field(&case.cdt, v, *t, 0.0).unwrap())
+            .collect::<Vec<_>>()
+    });
+    let (t_brute, brute) = time(1, || {
+        pairs
+            .iter()
+            .map(|(v, t)| fov_common::sees_point(v, *t, &walls))
+            .collect::<Vec<_>>()
+    });
+    let differ = ours.iter().zip(&brute).filter(|(a, b)| a != b).count();
+    println!(
+        "TARGETS fov/{} point targets={} ours={:.3e}s brute={:.3e}s ratio={:.1} seen={} differ={}",
+        case.name,
+        pairs.len(),
+        t_ours / pairs.len() as f64,
+        t_brute / pairs.len() as f64,
+        t_brute / t_ours,
+        ours.iter().filter(|&&b| b).count(),
+        differ
+    );
+}
+
 fn bench(c: &mut Criterion) {
     let (den, den_s) = map_case("dao", "den012d");
     let (room, _) = map_case("room", "16room_000");
@@ -218,6 +268,7 @@ fn bench(c: &mut Criterion) {
         compare(case);
     }
     pairs(&den_s, &den);
+    points(&den_s, &den);
 
     let mut g = c.benchmark_group("fov");
     g.sample_size(20);

@@ -92,8 +92,7 @@ pub(crate) fn wedges(fov: &FieldOfView, out: &mut Vec<Point>) {
     }
 }
 
-/// The far edges of the triangles holding `q`, in counter-clockwise order
-/// around `q`. A viewer on an edge or a vertex starts in every triangle
+/// The far edges of the triangles holding `q`. A viewer on an edge or a vertex starts in every triangle
 /// around it, so the walls it stands on are seen edge-on and never block.
 pub(crate) fn seeds(cdt: &Cdt, q: Point, out: &mut Vec<Seed>) -> Result<(), FovError> {
     out.clear();
@@ -128,11 +127,14 @@ pub(crate) fn seeds(cdt: &Cdt, q: Point, out: &mut Vec<Seed>) -> Result<(), FovE
             }
         }
         Location::Vertex(v) => {
+            // Clockwise around the vertex (`next(twin)`: O(1) even where
+            // the rotation crosses an outer face); the leaves are sorted
+            // by direction afterwards.
             let start = m.raw_vertex_edge(v.idx);
             let mut o = start;
             loop {
                 far(m.raw_next(o));
-                o = m.raw_opposite(m.raw_prev(o));
+                o = m.raw_next(m.raw_opposite(o));
                 if o == start {
                     break;
                 }
