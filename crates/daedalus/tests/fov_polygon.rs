@@ -234,6 +234,66 @@ fn arb_case() -> impl Strategy<Value = (Vec<(Point, Point)>, FieldOfView)> {
         })
 }
 
+/// Where the ray from `q` at angle `t` first crosses the closed polyline
+/// (beyond the viewer itself), `INFINITY` if nowhere.
+fn boundary_distance(poly: &[Point], q: Point, t: f64) -> f64 {
+    let (dy, dx) = t.sin_cos();
+    let mut best = f64::INFINITY;
+    for i in 0..poly.len() {
+        let (a, b) = (poly[i], poly[(i + 1) % poly.len()]);
+        let (ex, ey) = (b.x - a.x, b.y - a.y);
+        let den = dx * ey - dy * ex;
+        if den == 0.0 {
+            continue;
+        }
+        let (wx, wy) = (a.x - q.x, a.y - q.y);
+        let s = (wx * ey - wy * ex) / den;
+        let u = (wx * dy - wy * dx) / den;
+        if s > 1e-9 && (0.0..=1.0).contains(&u) {
+            best = best.min(s);
+        }
+    }
+    best
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    /// The boundary itself, not just the area: along 360 rays inside the
+    /// opening, the polygon ends where the ray cast through every wall
+    /// (or the range) says.
+    #[test]
+    fn boundary_matches_dense_ray_casting((segs, fov) in arb_case(), jitter in 0.0..1.0f64) {
+        prop_assume!(fov.angle > 0.0); // blind: nothing to cross
+        let cdt = world(B, &segs);
+        let walls = cdt_walls(&cdt);
+        let v = visibility_polygon(&cdt, &fov).unwrap();
+        let tol = 1e-4 * fov.range;
+        let poly = v.polyline(tol).unwrap();
+        let q = fov.position;
+        let (lo, span) = if fov.is_full_circle() {
+            (fov.direction, TAU)
+        } else {
+            (fov.direction - 0.5 * fov.angle, fov.angle)
+        };
+        for i in 0..360 {
+            let t = lo + span * (i as f64 + 0.05 + 0.9 * jitter) / 360.0;
+            let (sy, sx) = t.sin_cos();
+            // A viewer on the border sees only inside the world.
+            if (q.x == 0.0 && sx < 0.0) || (q.x == 100.0 && sx > 0.0)
+                || (q.y == 0.0 && sy < 0.0) || (q.y == 100.0 && sy > 0.0) {
+                continue;
+            }
+            let want = fov_common::ray_cast(q, t, &walls).0.min(fov.range);
+            if want < 1e-6 {
+                continue; // a viewer a hair from a wall, looking into it
+            }
+            let got = boundary_distance(&poly, q, t);
+            prop_assert!((got - want).abs() <= 2.0 * tol + 1e-7 * want,
+                "ray {} at {}: polygon ends at {} but the walls at {}", i, t, got, want);
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
     #[test]

@@ -177,6 +177,21 @@ impl FovQuery {
         if targets.is_empty() || viewers.is_empty() {
             return Ok(());
         }
+        let res = self.pairs_checked(cdt, viewers, targets, out);
+        if res.is_err() {
+            out.clear();
+        }
+        res
+    }
+
+    /// [`FovQuery::visible_pairs`] once every input is known good.
+    fn pairs_checked(
+        &mut self,
+        cdt: &Cdt,
+        viewers: &[FieldOfView],
+        targets: &[Target],
+        out: &mut Vec<Sighting>,
+    ) -> Result<(), FovError> {
         let grid = self.bin(targets);
         let max_r = targets.iter().fold(0.0f64, |m, t| m.max(t.radius));
         let m = cdt.mesh();
