@@ -6,9 +6,10 @@
 //! of a [`Cdt`]: starting in the triangle(s) holding the viewer, cones are
 //! pushed outward across unconstrained edges and narrowed at every vertex
 //! they pass; a constrained edge (a wall or the world border) stops a cone.
-//! Cone sides are rays through exact points (mesh vertices, or the two
-//! fixed points of the opening wedge), so every "which side" decision is an
-//! exact [`orient2d`](crate::geometry::orient2d); only the output
+//! Cone sides are rays through exact points (mesh vertices, or fixed
+//! points on the opening's sides and on the quarter-turn splits of the
+//! opening), so every "which side" decision is an exact
+//! [`orient2d`](crate::geometry::orient2d); only the output
 //! coordinates (where a ray meets a wall, where a wall meets the range
 //! circle) are float constructions, a few ulps off.
 //!
