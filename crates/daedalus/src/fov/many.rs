@@ -90,6 +90,55 @@ impl Grid {
     }
 }
 
+/// The binned targets, shared (read-only) by every viewer.
+struct Bins<'a> {
+    grid: Grid,
+    order: &'a [u32],
+    starts: &'a [u32],
+    targets: &'a [Target],
+    max_r: f64,
+}
+
+impl Bins<'_> {
+    /// Appends the targets viewer `vi` sees, in target order: only those
+    /// binned in cells its range box meets are walked toward.
+    fn viewer(
+        &self,
+        cdt: &Cdt,
+        walk: &mut Walk,
+        vi: usize,
+        fov: &FieldOfView,
+        out: &mut Vec<Sighting>,
+    ) -> Result<(), FovError> {
+        walk.begin(cdt, fov)?;
+        let m = cdt.mesh();
+        let g = &self.grid;
+        let reach = fov.range + self.max_r;
+        let q = fov.position;
+        let (x0, x1) = (g.cx(q.x - reach), g.cx(q.x + reach));
+        let (y0, y1) = (g.cy(q.y - reach), g.cy(q.y + reach));
+        let from = out.len();
+        for cy in y0..=y1 {
+            let row = cy * g.nx;
+            let (s, e) = (
+                self.starts[row + x0] as usize,
+                self.starts[row + x1 + 1] as usize,
+            );
+            for &ti in &self.order[s..e] {
+                let t = self.targets[ti as usize];
+                if walk.in_field(m, fov, t.position, t.radius)? {
+                    out.push(Sighting {
+                        viewer: vi,
+                        target: ti as usize,
+                    });
+                }
+            }
+        }
+        out[from..].sort_unstable();
+        Ok(())
+    }
+}
+
 impl FovQuery {
     /// Empty buffers.
     ///
@@ -144,7 +193,8 @@ impl FovQuery {
     /// toward the target. A viewer and a target at the same place are
     /// still a pair: leave an entity out of its own targets if it must
     /// not see itself. Every input is validated before any work; on error
-    /// `out` is left empty.
+    /// `out` is left empty. With the `parallel` feature the viewers are
+    /// shared out over the cores (the result is the same).
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, FovQuery, Target}};
@@ -192,32 +242,40 @@ impl FovQuery {
         targets: &[Target],
         out: &mut Vec<Sighting>,
     ) -> Result<(), FovError> {
-        let grid = self.bin(targets);
-        let max_r = targets.iter().fold(0.0f64, |m, t| m.max(t.radius));
-        let m = cdt.mesh();
-        let mut found = Vec::new();
-        for (vi, fov) in viewers.iter().enumerate() {
-            self.walk.begin(cdt, fov)?;
-            let reach = fov.range + max_r;
-            let q = fov.position;
-            let (x0, x1) = (grid.cx(q.x - reach), grid.cx(q.x + reach));
-            let (y0, y1) = (grid.cy(q.y - reach), grid.cy(q.y + reach));
-            found.clear();
-            for cy in y0..=y1 {
-                let row = cy * grid.nx;
-                let (s, e) = (
-                    self.starts[row + x0] as usize,
-                    self.starts[row + x1 + 1] as usize,
-                );
-                for &ti in &self.order[s..e] {
-                    let t = targets[ti as usize];
-                    if self.walk.in_field(m, fov, t.position, t.radius)? {
-                        found.push(ti as usize);
+        let bins = Bins {
+            grid: self.bin(targets),
+            order: &self.order,
+            starts: &self.starts,
+            targets,
+            max_r: targets.iter().fold(0.0f64, |m, t| m.max(t.radius)),
+        };
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            // A few chunks per thread, one set of walk buffers per chunk.
+            let chunk = viewers
+                .len()
+                .div_ceil(4 * rayon::current_num_threads())
+                .max(16);
+            let parts: Vec<Result<Vec<Sighting>, FovError>> = viewers
+                .par_chunks(chunk)
+                .enumerate()
+                .map(|(ci, vs)| {
+                    let mut walk = Walk::default();
+                    let mut part = Vec::new();
+                    for (j, fov) in vs.iter().enumerate() {
+                        bins.viewer(cdt, &mut walk, ci * chunk + j, fov, &mut part)?;
                     }
-                }
+                    Ok(part)
+                })
+                .collect();
+            for p in parts {
+                out.extend(p?);
             }
-            found.sort_unstable();
-            out.extend(found.iter().map(|&target| Sighting { viewer: vi, target }));
+        }
+        #[cfg(not(feature = "parallel"))]
+        for (vi, fov) in viewers.iter().enumerate() {
+            bins.viewer(cdt, &mut self.walk, vi, fov, out)?;
         }
         Ok(())
     }
