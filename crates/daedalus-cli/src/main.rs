@@ -33,6 +33,8 @@ enum Command {
     Fuzz(commands::fuzz::Args),
     /// Generate a procedural dungeon on the triangulation.
     Dungeon(commands::dungeon::Args),
+    /// What a viewer sees in a scenario's world: its visibility polygon.
+    Fov(commands::fov::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -44,6 +46,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::BenchDynamic(a) => commands::bench_dynamic::run(a),
         Command::Fuzz(a) => commands::fuzz::run(a),
         Command::Dungeon(a) => commands::dungeon::run(a).map_err(CliError::Invalid),
+        Command::Fov(a) => commands::fov::run(a),
     }
 }
 
@@ -57,7 +60,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon; see --help)"
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov; see --help)"
             );
             return std::process::ExitCode::from(2);
         }

@@ -36,10 +36,23 @@ fn demo_writes_its_pictures() {
     // Every frame's mesh stays valid, and some paths are found.
     assert_eq!(text.matches(" 0 violations").count(), 3, "{text}");
     assert!(text.contains("paths: 9/9 found"), "{text}");
-    assert!(
-        text.contains("field of view: not implemented yet"),
-        "{text}"
-    );
+    // The guard's view (what it sees is checked against is_in_field's own
+    // tests; here: it is reported, with a positive area).
+    let line = text
+        .lines()
+        .find(|l| l.contains("field of view: area "))
+        .unwrap_or_else(|| panic!("no field of view line:\n{text}"));
+    let area: f64 = line
+        .split("area ")
+        .nth(1)
+        .unwrap()
+        .split(',')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(area > 0.0 && area < 0.5 * 1.2 * 30.0 * 30.0, "{line}");
+    assert!(line.contains("the guard sees"), "{line}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -24,6 +24,7 @@
 
 pub mod bitmap;
 pub mod dungeon;
+pub mod fov;
 pub mod geometry;
 pub mod mesh;
 pub mod path;

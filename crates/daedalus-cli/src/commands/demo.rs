@@ -2,14 +2,15 @@
 //! objects, a small 1-bit bitmap embedded in the binary) becomes meshes,
 //! paths and pictures in `./daedalus-demo/`, with figures printed.
 //!
-//! Each part is one function. Field of view is still a `HOOK` (a later
-//! issue): the demo says so and draws the guard without its view.
+//! Each part is one function. The paths picture also shows a guard's
+//! field of view and the entities it sees.
 
 use std::f64::consts::PI;
 use std::path::PathBuf;
 use std::time::Instant;
 
 use daedalus::Point;
+use daedalus::fov::{FieldOfView, is_in_field, visibility_polygon};
 use daedalus::objects::{Object, ObjectId};
 use daedalus::path::{NavMesh, Path, PathError, PathFinder};
 use daedalus::render::{PolyStyle, Scene};
@@ -207,19 +208,30 @@ pub fn find_path(
     finder.find_path(nav, from, to, radius)
 }
 
-/// HOOK (field of view): the visible polygon of an eye at `eye` looking
-/// along `dir` with half-angle `half` (radians) and range `range`, or
-/// `None` while the FOV module is not wired.
+/// The visible region of an eye at `eye` looking along `dir` with
+/// half-angle `half` (radians) and range `range`, as a polygon (arcs within
+/// 0.01), with its exact area.
 pub fn field_of_view(
     cdt: &Cdt,
     eye: Point,
     dir: Point,
     half: f64,
     range: f64,
-) -> Option<Vec<Point>> {
-    let _ = (cdt, eye, dir, half, range);
-    None
+) -> Result<(Vec<Point>, f64), String> {
+    let fov =
+        FieldOfView::new(eye, dir.y.atan2(dir.x), 2.0 * half, range).map_err(|e| e.to_string())?;
+    let v = visibility_polygon(cdt, &fov).map_err(|e| e.to_string())?;
+    Ok((v.polyline(0.01).map_err(|e| e.to_string())?, v.area()))
 }
+
+/// Entities around the guard: (position, radius).
+const ENTITIES: [(f64, f64, f64); 5] = [
+    (16.0, 30.0, 0.8),
+    (18.0, 44.0, 0.8),
+    (12.0, 45.0, 0.8),
+    (30.0, 38.0, 0.8),
+    (10.0, 18.0, 0.8),
+];
 
 /// Part 2: paths across the map for a few radii.
 pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
@@ -236,15 +248,31 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
     // A guard in the bottom-left room, looking down-right.
     let (eye, dir) = (Point::new(4.0, 28.0), Point::new(1.0, 0.5));
     scene.entity(eye, 0.8, dir).map_err(|e| e.to_string())?;
-    match field_of_view(&cdt, eye, dir, 0.6, 30.0) {
-        Some(poly) => {
-            scene.fov(&poly).map_err(|e| e.to_string())?;
-            println!("  field of view: {} points", poly.len());
-        }
-        None => println!(
-            "  field of view: not implemented yet (HOOK field_of_view, a later issue); guard drawn without its view"
-        ),
+    let (poly, area) = field_of_view(&cdt, eye, dir, 0.6, 30.0)?;
+    if poly.len() >= 3 {
+        scene.fov(&poly).map_err(|e| e.to_string())?;
     }
+    let fov = FieldOfView::new(eye, dir.y.atan2(dir.x), 1.2, 30.0).map_err(|e| e.to_string())?;
+    let mut seen = Vec::new();
+    for (i, &(x, y, r)) in ENTITIES.iter().enumerate() {
+        scene
+            .entity(Point::new(x, y), r, Point::new(0.0, 0.0))
+            .map_err(|e| e.to_string())?;
+        if is_in_field(&cdt, &fov, [x, y], r).map_err(|e| e.to_string())? {
+            seen.push(format!("#{i}"));
+        }
+    }
+    println!(
+        "  field of view: area {area:.1}, {} polygon points; the guard sees {} of {} entities ({})",
+        poly.len(),
+        seen.len(),
+        ENTITIES.len(),
+        if seen.is_empty() {
+            "none".to_string()
+        } else {
+            seen.join(", ")
+        }
+    );
     let t = Instant::now();
     let nav = NavMesh::from_cdt(&cdt);
     println!(

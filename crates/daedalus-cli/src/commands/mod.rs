@@ -5,6 +5,7 @@ pub mod bitmap;
 pub mod demo;
 pub mod demo_dungeon;
 pub mod dungeon;
+pub mod fov;
 pub mod fuzz;
 pub mod render;
 pub mod scenario;

@@ -1,0 +1,260 @@
+//! Independent references for the field-of-view tests: everything here
+//! looks at every wall (no mesh), by ray casting and exact segment tests.
+#![allow(dead_code)]
+
+use std::f64::consts::{PI, TAU};
+
+use daedalus::fov::FieldOfView;
+use daedalus::geometry::orient2d;
+use daedalus::{Cdt, Point};
+
+/// The walls of a world: the inserted segments plus the four borders.
+pub fn walls_with_border(bounds: [f64; 4], segs: &[(Point, Point)]) -> Vec<(Point, Point)> {
+    let [x0, y0, x1, y1] = bounds;
+    let c = [
+        Point::new(x0, y0),
+        Point::new(x1, y0),
+        Point::new(x1, y1),
+        Point::new(x0, y1),
+    ];
+    let mut w: Vec<_> = (0..4).map(|i| (c[i], c[(i + 1) % 4])).collect();
+    w.extend_from_slice(segs);
+    w
+}
+
+/// The walls the triangulation holds (constrained edges, border included):
+/// crossing inputs are split at rounded crossing points, so these, not
+/// the inputs, are the exact walls a query must respect.
+pub fn cdt_walls(cdt: &Cdt) -> Vec<(Point, Point)> {
+    let m = cdt.mesh();
+    cdt.constrained_edges()
+        .map(|e| {
+            (
+                m.position(m.origin(e).unwrap()).unwrap(),
+                m.position(m.destination(e).unwrap()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// A world holding `segs`.
+pub fn world(bounds: [f64; 4], segs: &[(Point, Point)]) -> Cdt {
+    let mut cdt = Cdt::new(bounds[0], bounds[1], bounds[2], bounds[3]).unwrap();
+    for &(a, b) in segs {
+        if a != b {
+            cdt.insert_segment(a, b).unwrap();
+        }
+    }
+    assert!(cdt.validate().is_empty());
+    cdt
+}
+
+/// Does the wall hold the viewer? (Such a wall is seen edge-on and does
+/// not block: the documented convention.)
+pub fn holds(w: (Point, Point), q: Point) -> bool {
+    orient2d(w.0, w.1, q) == 0.0
+        && q.x >= w.0.x.min(w.1.x)
+        && q.x <= w.0.x.max(w.1.x)
+        && q.y >= w.0.y.min(w.1.y)
+        && q.y <= w.0.y.max(w.1.y)
+}
+
+/// Distance along the ray from `q` at angle `t` to the nearest wall (not
+/// holding `q`), `INFINITY` if none.
+pub fn ray_cast(q: Point, t: f64, walls: &[(Point, Point)]) -> (f64, Option<usize>) {
+    let (dy, dx) = t.sin_cos();
+    let mut best = (f64::INFINITY, None);
+    for (i, &(a, b)) in walls.iter().enumerate() {
+        if holds((a, b), q) {
+            continue;
+        }
+        let (ex, ey) = (b.x - a.x, b.y - a.y);
+        let den = dx * ey - dy * ex;
+        if den == 0.0 {
+            continue;
+        }
+        // Does the ray head toward the wall's line? The viewer's side is
+        // exact, so a viewer a hair from a wall is still on its side.
+        let side = orient2d(a, b, q);
+        if side * (ex * dy - ey * dx) >= 0.0 {
+            continue;
+        }
+        let (wx, wy) = (a.x - q.x, a.y - q.y);
+        let s = ((wx * ey - wy * ex) / den).max(0.0); // along the ray
+        let u = (wx * dy - wy * dx) / den; // along the wall
+        if (-1e-12..=1.0 + 1e-12).contains(&u) && s < best.0 {
+            best = (s, Some(i));
+        }
+    }
+    best
+}
+
+fn in_opening(fov: &FieldOfView, t: f64) -> bool {
+    let off = (t - fov.direction + PI).rem_euclid(TAU) - PI;
+    fov.angle >= TAU || off.abs() <= 0.5 * fov.angle
+}
+
+/// The seen area by an angular sweep with one ray cast per interval:
+/// every angle where the nearest wall may change (wall ends, wall
+/// crossings, where walls meet the range circle, the opening's sides)
+/// cuts the circle; in each interval the wall hit by the middle ray bounds
+/// a triangle, or the range bounds a sector.
+/// A viewer on the border sees only inside the world.
+pub fn reference_area(fov: &FieldOfView, bounds: [f64; 4], walls: &[(Point, Point)]) -> f64 {
+    let q = fov.position;
+    let r = fov.range;
+    if r == 0.0 || fov.angle == 0.0 {
+        return 0.0;
+    }
+    let ang = |p: Point| (p.y - q.y).atan2(p.x - q.x);
+    let (lo, span) = if fov.angle >= TAU {
+        (fov.direction, TAU)
+    } else {
+        (fov.direction - 0.5 * fov.angle, fov.angle)
+    };
+    let mut cuts = vec![0.0, span];
+    let mut add = |t: f64| {
+        let u = (t - lo).rem_euclid(TAU);
+        if u < span {
+            cuts.push(u);
+        }
+    };
+    for (i, &(a, b)) in walls.iter().enumerate() {
+        add(ang(a));
+        add(ang(b));
+        // Where the wall meets the range circle.
+        let (ux, uy) = (a.x - q.x, a.y - q.y);
+        let (vx, vy) = (b.x - a.x, b.y - a.y);
+        let vv = vx * vx + vy * vy;
+        let uv = ux * vx + uy * vy;
+        let disc = uv * uv - vv * (ux * ux + uy * uy - r * r);
+        if disc >= 0.0 && vv > 0.0 {
+            for s in [(-uv - disc.sqrt()) / vv, (-uv + disc.sqrt()) / vv] {
+                if (0.0..=1.0).contains(&s) {
+                    add(ang(Point::new(a.x + s * vx, a.y + s * vy)));
+                }
+            }
+        }
+        for &(c, d) in &walls[i + 1..] {
+            if let daedalus::geometry::SegmentIntersection::Crossing(p) =
+                daedalus::geometry::segment_intersection(a, b, c, d)
+            {
+                add(ang(p));
+            }
+        }
+    }
+    cuts.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    let mut area = 0.0;
+    for k in 0..cuts.len() - 1 {
+        let (t1, t2) = (lo + cuts[k], lo + cuts[k + 1]);
+        if t2 - t1 <= 0.0 {
+            continue;
+        }
+        let mid = 0.5 * (t1 + t2);
+        let (sy, sx) = mid.sin_cos();
+        let [x0, y0, x1, y1] = bounds;
+        if (q.x == x0 && sx < 0.0)
+            || (q.x == x1 && sx > 0.0)
+            || (q.y == y0 && sy < 0.0)
+            || (q.y == y1 && sy > 0.0)
+        {
+            continue;
+        }
+        let (d, w) = ray_cast(q, mid, walls);
+        if d >= r || w.is_none() {
+            area += 0.5 * r * r * (t2 - t1);
+            continue;
+        }
+        let w = walls[w.unwrap()];
+        let hit = |t: f64| {
+            let (dy, dx) = t.sin_cos();
+            let (ex, ey) = (w.1.x - w.0.x, w.1.y - w.0.y);
+            let den = dx * ey - dy * ex;
+            let (wx, wy) = (w.0.x - q.x, w.0.y - q.y);
+            let s = (wx * ey - wy * ex) / den;
+            (s * dx, s * dy)
+        };
+        let (x1, y1) = hit(t1);
+        let (x2, y2) = hit(t2);
+        let tri = 0.5 * (x1 * y2 - y1 * x2);
+        // A wall through the viewer (to rounding) bounds a sliver of
+        // width ~1e-16: its rays run along the wall and meet it nowhere.
+        if tri.is_finite() {
+            area += tri;
+        }
+    }
+    area
+}
+
+/// Is point `p` seen from the viewer: within range and opening, and no
+/// wall crossing the sight line `q p` (exact: both pairs of ends strictly
+/// on opposite sides)? Walls only touched, or holding the viewer, do not
+/// block.
+pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool {
+    let q = fov.position;
+    if p.distance(q) > fov.range {
+        return false;
+    }
+    if p != q && !in_opening(fov, (p.y - q.y).atan2(p.x - q.x)) {
+        return false;
+    }
+    !walls.iter().any(|&(a, b)| {
+        let s1 = orient2d(a, b, q);
+        let s2 = orient2d(a, b, p);
+        let s3 = orient2d(q, p, a);
+        let s4 = orient2d(q, p, b);
+        s1 * s2 < 0.0 && s3 * s4 < 0.0
+    })
+}
+
+/// Brute force for a target disc: its centre, a dense ring of boundary
+/// points and inner rings, each tested against every wall.
+pub fn sees_disc(fov: &FieldOfView, c: Point, rt: f64, walls: &[(Point, Point)]) -> bool {
+    if fov.range == 0.0 || fov.angle == 0.0 {
+        return false;
+    }
+    if sees_point(fov, c, walls) {
+        return true;
+    }
+    if rt == 0.0 {
+        return false;
+    }
+    // The disc's point nearest the viewer.
+    let d = c.distance(fov.position);
+    if d > rt && sees_point(fov, c + (fov.position - c) * (rt / d), walls) {
+        return true;
+    }
+    // A polar grid over the viewer's own sector, kept where inside the
+    // disc: catches discs much larger than the range.
+    let (lo, span) = if fov.angle >= TAU {
+        (0.0, TAU)
+    } else {
+        (fov.direction - 0.5 * fov.angle, fov.angle)
+    };
+    for i in 0..=64 {
+        let (s, co) = (lo + span * i as f64 / 64.0).sin_cos();
+        // Even radii, then halvings down to ~1e-15 of the range (viewers a
+        // hair from a wall).
+        for k in (1..=32)
+            .map(|k| k as f64 / 32.0)
+            .chain((6..50).map(|j| 0.5f64.powi(j)))
+        {
+            let rr = fov.range * k;
+            let x = Point::new(fov.position.x + rr * co, fov.position.y + rr * s);
+            if x.distance(c) <= rt && sees_point(fov, x, walls) {
+                return true;
+            }
+        }
+    }
+    for ring in 1..=8 {
+        let rr = rt * ring as f64 / 8.0;
+        let n = if ring == 8 { 2048 } else { 256 };
+        for i in 0..n {
+            let (s, co) = (TAU * i as f64 / n as f64).sin_cos();
+            if sees_point(fov, Point::new(c.x + rr * co, c.y + rr * s), walls) {
+                return true;
+            }
+        }
+    }
+    false
+}
