@@ -24,15 +24,13 @@
 
 mod batch;
 mod bound;
-mod entity;
 mod nav;
 mod sampler;
 mod search;
 mod tangent;
 
 pub use batch::{Query, find_paths};
-pub use entity::Entity;
-pub use sampler::PathSampler;
+pub use sampler::{PathSampler, SampleError};
 
 pub use nav::{NavMesh, NavUpdate};
 
