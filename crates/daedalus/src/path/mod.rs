@@ -29,6 +29,8 @@ mod sampler;
 mod search;
 mod tangent;
 
+/// The entity type lives in [`crate::world`] (a [`crate::World`] moves it).
+pub use crate::world::Entity;
 pub use batch::{Query, find_paths};
 pub use sampler::{PathSampler, SampleError};
 

@@ -186,6 +186,8 @@ pub struct World {
     /// Push distance as a multiple of the entity radius.
     push: f64,
     replans: u64,
+    /// The triangulation revision the snapshot shows.
+    nav_revision: u64,
 }
 
 fn check_p(p: Point) -> Result<Point, WorldError> {
@@ -207,7 +209,7 @@ impl World {
         let (a, b) = (min.into(), max.into());
         let mut cdt = Cdt::new(a.x, a.y, b.x, b.y)?;
         let mut nav = NavMesh::default();
-        nav.update(&mut cdt);
+        let nav_revision = nav.update(&mut cdt).revision;
         Ok(World {
             cdt,
             nav,
@@ -218,6 +220,7 @@ impl World {
             changes: Vec::new(),
             push: 1.0,
             replans: 0,
+            nav_revision,
         })
     }
 
