@@ -52,24 +52,30 @@ impl Piece {
                 if margin == 0.0 || l == 0.0 {
                     return p;
                 }
-                // Away from the nearer corner, across the line.
-                let c = match centres {
-                    [Some(c0), Some(c1)] => Some(if dist(p, *c0) <= dist(p, *c1) {
-                        *c0
-                    } else {
-                        *c1
-                    }),
-                    [c, None] | [None, c] => *c,
-                };
-                let Some(c) = c else {
-                    return p;
-                };
+                // Away from the corners, across the line; not between
+                // corners on both sides (a crossing tangent: no side is out).
                 let (ux, uy) = ((b.x - a.x) / l, (b.y - a.y) / l);
-                let side = ux * (c.y - a.y) - uy * (c.x - a.x);
-                if side == 0.0 {
+                let side = |c: &Option<Point>| {
+                    c.map_or(0.0, |c| {
+                        let v = ux * (c.y - a.y) - uy * (c.x - a.x);
+                        if v > 0.0 {
+                            1.0
+                        } else if v < 0.0 {
+                            -1.0
+                        } else {
+                            0.0
+                        }
+                    })
+                };
+                let s = match (side(&centres[0]), side(&centres[1])) {
+                    (x, y) if x == y || y == 0.0 => x,
+                    (0.0, y) => y,
+                    _ => 0.0,
+                };
+                if s == 0.0 {
                     return p;
                 }
-                let k = if side > 0.0 { -margin } else { margin };
+                let k = -s * margin;
                 Point::new(p.x - uy * k, p.y + ux * k)
             }
             Piece::Arc(t) => {
@@ -91,15 +97,18 @@ impl Piece {
 /// ending exactly at the goal; [`PathSampler::point_at`] gives any point.
 ///
 /// For a radius `r > 0` every point but the start and the goal is moved
-/// outward by a tiny margin `m = 64 ε · s + 1e-12 · r` (`ε` the f64 machine
+/// outward by a tiny margin `m = 2e-9 · r + 64 ε · s` (`ε` the f64 machine
 /// epsilon, `s` the largest coordinate magnitude of the path plus `r`):
 /// arc points lie on the circle of radius `r + m` about the corner, points
-/// of straight pieces `m` off the tangent line, away from the nearer corner.
-/// A point computed exactly on the circle can round to within `1e-14` of
-/// the corner inside it, and a search started there would answer
-/// `StartBlocked`; `m` covers that rounding (about `4 ε s`) many times over,
-/// so every sample passes the start test of [`super::PathFinder`]. The
-/// samples are then at most `m` farther from the ideal path.
+/// of straight pieces `m` off the tangent line, away from its corners (not
+/// moved when it has corners on both sides).
+/// The path finder accepts paths up to `1e-9 r` (its rounding slack) inside
+/// the radius and a point computed on the circle can round inside it by
+/// about `4 ε s`, while its start test is strict: a search started there
+/// would answer `StartBlocked`. `m` covers both, so the samples pass the
+/// start test of [`super::PathFinder`] (except in a passage exactly `2 r`
+/// wide, where no point can). The samples are at most `m` off the path and
+/// consecutive ones at most `step (1 + m / r)` apart.
 ///
 /// ```
 /// use daedalus::{Point, path::{Path, PathSampler}};
@@ -164,7 +173,7 @@ impl PathSampler {
             for t in &path.turns {
                 s = s.max(t.center.x.abs()).max(t.center.y.abs());
             }
-            64.0 * f64::EPSILON * (s + path.radius) + 1e-12 * path.radius
+            64.0 * f64::EPSILON * (s + path.radius) + 2e-9 * path.radius
         } else {
             0.0
         };
@@ -258,6 +267,47 @@ impl PathSampler {
         }
         let i = self.piece_of(d);
         self.pieces[i].at(d - self.starts[i], self.margin)
+    }
+
+    /// [`Self::point_at`] checked by the caller's clearance test `free`
+    /// (for instance `|q| cdt.is_free(q, r) == Ok(true)`, or a search from
+    /// `q` that is not `StartBlocked`): the pushed point when it passes,
+    /// else the point exactly on the path, else the point pushed the other
+    /// way, else (none passes: a passage exactly `2 r` wide) the pushed
+    /// point. The sampler alone cannot see the walls, so only this form
+    /// can promise a point that passes where one of the three does.
+    ///
+    /// ```
+    /// use daedalus::{Point, path::{NavMesh, PathFinder, PathSampler}, triangulation::Cdt};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// cdt.insert_segment([5.0, 0.0], [5.0, 6.0]).unwrap();
+    /// let nav = NavMesh::from_cdt(&cdt);
+    /// let mut f = PathFinder::new();
+    /// let path = f.find_path(&nav, Point::new(2.0, 2.0), Point::new(8.0, 2.0), 1.0).unwrap();
+    /// let s = PathSampler::new(&path, 0.1).unwrap();
+    /// let mut d = 0.0;
+    /// while d < s.length() {
+    ///     let q = s.point_at_free(d, |q| cdt.is_free(q, 1.0) == Ok(true));
+    ///     assert!(f.find_path(&nav, q, q, 1.0).is_ok());
+    ///     d += 0.1;
+    /// }
+    /// ```
+    pub fn point_at_free(&self, d: f64, free: impl Fn(Point) -> bool) -> Point {
+        let pushed = self.point_at(d);
+        if self.margin == 0.0 || free(pushed) {
+            return pushed;
+        }
+        let i = self.piece_of(d.clamp(0.0, self.total));
+        let s = d - self.starts[i];
+        let raw = self.pieces[i].at(s, 0.0);
+        if free(raw) {
+            return raw;
+        }
+        let other = self.pieces[i].at(s, -self.margin);
+        if free(other) {
+            return other;
+        }
+        pushed
     }
 
     /// Index of the piece holding distance `d` (in `(0, total)`).

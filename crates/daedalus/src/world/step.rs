@@ -299,7 +299,10 @@ impl World {
                 e.state = EntityState::Arrived;
                 events.push(Event::Arrived(id));
             } else {
-                e.position = pl.sampler.point_at(pl.travelled);
+                let cdt = &self.cdt;
+                e.position = pl
+                    .sampler
+                    .point_at_free(pl.travelled, |q| cdt.is_free(q, r) == Ok(true));
             }
         }
         *self.entities.get_mut(id.idx, id.generation).expect("live") = e;
