@@ -56,7 +56,9 @@ fn overlap(w: &World, q: Point, r: f64) -> f64 {
     let mut deep: f64 = 0.0;
     for o in w.obstacles() {
         segs.extend(w.obstacle_walls(o).unwrap());
-        if w.obstacle_closure(o).unwrap() == Closure::Closed && inside(&w.obstacle_outline(o).unwrap(), q) {
+        if w.obstacle_closure(o).unwrap() == Closure::Closed
+            && inside(&w.obstacle_outline(o).unwrap(), q)
+        {
             deep = deep.max(r + 1.0); // inside a closed obstacle
         }
     }
@@ -130,14 +132,19 @@ fn new_user_world() -> (World, Vec<ObstacleId>, Vec<(EntityId, Point)>) {
     for (a, b) in walls {
         w.add_wall(&[a, b], Closure::Open).unwrap();
     }
-    let movers: Vec<ObstacleId> = [p(60.0, 60.0), p(100.0, 70.0), p(140.0, 20.0), p(180.0, 50.0)]
-        .into_iter()
-        .map(|c| {
-            let id = w.add_object(square(3.0)).unwrap();
-            w.set_position(id, c).unwrap();
-            id
-        })
-        .collect();
+    let movers: Vec<ObstacleId> = [
+        p(60.0, 60.0),
+        p(100.0, 70.0),
+        p(140.0, 20.0),
+        p(180.0, 50.0),
+    ]
+    .into_iter()
+    .map(|c| {
+        let id = w.add_object(square(3.0)).unwrap();
+        w.set_position(id, c).unwrap();
+        id
+    })
+    .collect();
     let mut ents = Vec::new();
     for (i, r) in [0.5, 1.0, 1.5, 2.0, 3.0].into_iter().enumerate() {
         let y = 10.0 + 25.0 * i as f64;
@@ -150,7 +157,12 @@ fn new_user_world() -> (World, Vec<ObstacleId>, Vec<(EntityId, Point)>) {
 }
 
 fn move_obstacles(w: &mut World, movers: &[ObstacleId], t: f64) {
-    let base = [p(60.0, 60.0), p(100.0, 70.0), p(140.0, 20.0), p(180.0, 50.0)];
+    let base = [
+        p(60.0, 60.0),
+        p(100.0, 70.0),
+        p(140.0, 20.0),
+        p(180.0, 50.0),
+    ];
     for (k, (&id, c)) in movers.iter().zip(base).enumerate() {
         let ph = t * (1.0 + 0.3 * k as f64) + k as f64;
         let pos = if k % 2 == 0 {
@@ -204,19 +216,23 @@ fn new_user_scenario_everyone_arrives_and_never_overlaps() {
 fn random_walkers_among_random_movers_never_overlap() {
     let mut s = 0x9e3779b97f4a7c15u64;
     let mut rnd = move || {
-        s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        s = s
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (s >> 11) as f64 / (1u64 << 53) as f64
     };
     let mut w = World::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     for _ in 0..8 {
         let (x, y) = (10.0 + 80.0 * rnd(), 10.0 + 80.0 * rnd());
         let (dx, dy) = (20.0 * rnd() - 10.0, 20.0 * rnd() - 10.0);
-        w.add_wall(&[p(x, y), p(x + dx, y + dy)], Closure::Open).unwrap();
+        w.add_wall(&[p(x, y), p(x + dx, y + dy)], Closure::Open)
+            .unwrap();
     }
     let mut movers = Vec::new();
     for _ in 0..10 {
         let id = w.add_object(square(1.0 + 2.0 * rnd())).unwrap();
-        w.set_position(id, [10.0 + 80.0 * rnd(), 10.0 + 80.0 * rnd()]).unwrap();
+        w.set_position(id, [10.0 + 80.0 * rnd(), 10.0 + 80.0 * rnd()])
+            .unwrap();
         movers.push(id);
     }
     w.step(0.0).unwrap();
@@ -253,7 +269,8 @@ fn random_walkers_among_random_movers_never_overlap() {
         for &e in &ents {
             let st = w.entity(e).unwrap().state();
             if matches!(st, EntityState::Idle | EntityState::Arrived) {
-                w.set_goal(e, [5.0 + 90.0 * rnd(), 5.0 + 90.0 * rnd()]).unwrap();
+                w.set_goal(e, [5.0 + 90.0 * rnd(), 5.0 + 90.0 * rnd()])
+                    .unwrap();
             }
         }
         let ev = w.step(dt).unwrap();
