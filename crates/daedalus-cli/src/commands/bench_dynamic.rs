@@ -204,7 +204,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let mut static_times = Vec::new();
     if let Some(r) = args.radius {
         nav.update(&mut cdt);
-        let mut qrng = SplitMix64::new(args.seed ^ 0x5eed_0f_9a7e);
+        let mut qrng = SplitMix64::new(args.seed ^ 0x5eed_0f9a_7e00);
         for _ in 0..args.moves {
             let a = free_point(&cdt, &mut qrng, s.bounds, r)?;
             let b = free_point(&cdt, &mut qrng, s.bounds, r)?;

@@ -234,7 +234,9 @@ impl World {
             }
         }
         // 2. Re-plan when a change touched what the plan depends on.
-        if e.goal.is_some() && !replan {
+        if let Some(g) = e.goal
+            && !replan
+        {
             replan = match e.state {
                 EntityState::Moving => e.plan.as_ref().is_some_and(|pl| {
                     changes
@@ -242,7 +244,6 @@ impl World {
                         .any(|c| pl.sampler.remaining_near(pl.travelled, &c.rect, r))
                 }),
                 EntityState::Blocked(BlockReason::GoalCovered) => {
-                    let g = e.goal.expect("goal");
                     changes.iter().any(|c| c.rect.distance(g) <= r + slack)
                 }
                 EntityState::Blocked(BlockReason::NoPath) => !changes.is_empty(),
