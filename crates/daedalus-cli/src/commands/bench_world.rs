@@ -27,6 +27,9 @@ const STEP_TURN: f64 = 0.01;
 const STUCK_WINDOW: f64 = 5.0;
 /// Goals drawn per entity before taking one without a path.
 const GOAL_DRAWS: usize = 50;
+/// Start and goal pairs drawn per entity before giving up (maps whose
+/// rings enclose much free space need many).
+const START_DRAWS: usize = 2000;
 
 #[derive(serde::Serialize)]
 struct Report {
@@ -97,7 +100,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
         let r = 0.5 + 1.5 * rng.next_f64();
         // a start with somewhere to go (not shut inside a ring)
         let mut start = None;
-        for _ in 0..GOAL_DRAWS {
+        for _ in 0..START_DRAWS {
             let p = free_point(w.cdt(), &mut rng, s.bounds, r)?;
             let g = free_point(w.cdt(), &mut rng, s.bounds, r)?;
             if finder.find_path(w.nav(), p, g, r).is_ok() {
@@ -107,7 +110,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
         }
         let Some((p, g)) = start else {
             return Err(CliError::Invalid(format!(
-                "no connected free points for radius {r} in {GOAL_DRAWS} draws"
+                "no connected free points for radius {r} in {START_DRAWS} draws"
             )));
         };
         let e = w.add_entity(p, r, speed).map_err(invalid)?;
@@ -116,7 +119,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
     }
     let steps = (args.seconds * HZ).round() as usize;
     let window = (STUCK_WINDOW * HZ) as usize;
-    // per entity: (goal, distance to it) of the last `window` steps
+    // per entity: (goal, length of path left) of the last `window` steps
     let mut history: Vec<VecDeque<(Point, f64)>> = vec![VecDeque::new(); k];
     let (mut times, mut arrivals) = (Vec::with_capacity(steps), 0usize);
     let replans0 = w.replans();
@@ -164,13 +167,17 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
             if h.front().is_some_and(|(hg, _)| *hg != g) {
                 h.clear();
             }
-            h.push_back((g, en.position().distance(g)));
+            let left = en
+                .path()
+                .map_or(f64::INFINITY, |p| p.length() - en.travelled());
+            h.push_back((g, left));
             if h.len() > window {
                 h.pop_front();
             }
         }
     }
-    // stuck: a full window without getting nearer, though a path exists
+    // stuck: a full window without shortening the path left (a re-plan
+    // counts with its new length), though a path exists
     let mut stuck = 0;
     for (i, &e) in ents.iter().enumerate() {
         let en = w.entity(e).map_err(invalid)?;

@@ -155,6 +155,9 @@ struct Obstacle {
     applied: Rect,
     /// Listed in `World::pending`.
     queued: bool,
+    /// The outline the mesh held when the obstacle was queued (tells an
+    /// obstacle that moved onto an entity from one that was around it).
+    before: Option<Vec<Point>>,
 }
 
 /// A box where walls changed since the last step, and the obstacle that
@@ -297,6 +300,7 @@ impl World {
             user: None,
             applied,
             queued: false,
+            before: None,
         });
         let id = ObstacleId { idx, generation };
         self.changes.push(Change {
@@ -415,6 +419,11 @@ impl World {
                 }
             }
         }
+        // the outline the mesh holds, kept once per step
+        let before = match o.queued {
+            true => None,
+            false => Some(self.cdt.object_outline(m)?),
+        };
         apply(self.cdt.object_mut(m)?, pose);
         let o = self
             .obstacles
@@ -422,6 +431,7 @@ impl World {
             .expect("checked");
         if !o.queued {
             o.queued = true;
+            o.before = before;
             self.pending.push(id);
         }
         Ok(())

@@ -13,6 +13,23 @@ use super::{BlockReason, Change, Closure, EntityId, EntityState, Event, Kind, Wo
 /// (a conservative box: more re-plans, never fewer).
 const MAX_CHANGES: usize = 64;
 
+/// A closed obstacle that moved this step.
+pub(crate) struct Moved {
+    rect: Rect,
+    id: super::ObstacleId,
+    new: Vec<Point>,
+    old: Vec<Point>,
+}
+
+impl Moved {
+    /// Did it move onto `p` (inside the new outline, not the old one)? A
+    /// closed outline around free space (a room's walls) is not solid:
+    /// only entering counts.
+    fn onto(&self, p: Point) -> bool {
+        self.rect.contains(p) && inside(&self.new, p) && !inside(&self.old, p)
+    }
+}
+
 /// Is `p` strictly inside the closed polygon (exact orientation tests)?
 fn inside(poly: &[Point], p: Point) -> bool {
     let mut wn = 0i32;
@@ -74,15 +91,24 @@ impl World {
                 .fold(changes[0].rect, |r, c| r.union(&c.rect));
             changes = vec![Change { rect: r, by: None }];
         }
-        // Outlines of the closed obstacles that changed (an entity inside
-        // one is covered even far from its walls).
-        let closed: Vec<(Rect, super::ObstacleId, Vec<Point>)> = changes
+        // Closed obstacles that moved: old and new outlines (an entity they
+        // moved onto can be inside one, far from its walls).
+        let closed: Vec<Moved> = changes
             .iter()
             .filter_map(|c| {
                 let id = c.by?;
-                let o = self.obstacles.get(id.idx, id.generation)?;
+                let o = self.obstacles.get_mut(id.idx, id.generation)?;
+                let old = o.before.take()?;
+                let rect = o.applied;
                 (o.closure == Closure::Closed)
-                    .then(|| Some((o.applied, id, self.obstacle_outline(id).ok()?)))
+                    .then(|| {
+                        Some(Moved {
+                            rect,
+                            id,
+                            new: self.obstacle_outline(id).ok()?,
+                            old,
+                        })
+                    })
                     .flatten()
             })
             .collect();
@@ -138,16 +164,9 @@ impl World {
 
     /// Is the entity's disc covered (a wall nearer than its radius, or
     /// inside a changed closed obstacle)? Returns the obstacle when known.
-    fn covered(
-        &self,
-        p: Point,
-        r: f64,
-        closed: &[(Rect, super::ObstacleId, Vec<Point>)],
-    ) -> Option<Option<super::ObstacleId>> {
-        for (rect, id, poly) in closed {
-            if rect.contains(p) && inside(poly, p) {
-                return Some(Some(*id));
-            }
+    fn covered(&self, p: Point, r: f64, closed: &[Moved]) -> Option<Option<super::ObstacleId>> {
+        if let Some(m) = closed.iter().find(|m| m.onto(p)) {
+            return Some(Some(m.id));
         }
         if self.cdt.is_free(p, r).unwrap_or(false) {
             None
@@ -155,8 +174,8 @@ impl World {
             // the nearest changed obstacle, when one is that near
             let by = closed
                 .iter()
-                .find(|(rect, _, _)| rect.distance(p) <= r)
-                .map(|c| c.1);
+                .find(|m| m.rect.distance(p) <= r)
+                .map(|m| m.id);
             Some(by)
         }
     }
@@ -166,7 +185,7 @@ impl World {
         id: EntityId,
         dt: f64,
         changes: &[Change],
-        closed: &[(Rect, super::ObstacleId, Vec<Point>)],
+        closed: &[Moved],
         events: &mut Vec<Event>,
     ) {
         let e = self
@@ -184,8 +203,7 @@ impl World {
         if e.check || near_p {
             e.check = false;
             if let Some(by) = self.covered(p, r, closed) {
-                let inside_obstacle =
-                    by.is_some_and(|o| closed.iter().any(|c| c.1 == o && inside(&c.2, p)));
+                let inside_obstacle = closed.iter().any(|m| m.onto(p));
                 let to = if inside_obstacle {
                     None
                 } else {
