@@ -58,3 +58,71 @@ fn same_seed_same_mesh_other_seed_other_mesh() {
     assert_eq!(a, b, "same seed, different final meshes");
     assert_ne!(a.vertices, c.vertices, "the seed has no effect");
 }
+
+#[test]
+fn radius_adds_the_navigation_figures() {
+    let f = temp_file("dyn-radius.scenario.json", WORLD);
+    let o = daedalus(&[
+        "bench-dynamic",
+        &f,
+        "--moves",
+        "20",
+        "--radius",
+        "1.5",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(r["radius"], 1.5);
+    assert_eq!(r["moves"], 20);
+    for k in [
+        "nav_s_median",
+        "query_s_median",
+        "loop_s_median",
+        "loop_s_p99",
+        "static_query_s_median",
+    ] {
+        assert!(r[k].as_f64().unwrap() > 0.0, "{k}: {}", r[k]);
+    }
+    // the loop holds the move, the navigation update and the query
+    let l = r["loop_s_median"].as_f64().unwrap();
+    assert!(l <= r["loop_s_p99"].as_f64().unwrap());
+    // without --radius, none of them
+    let o = daedalus(&["bench-dynamic", &f, "--moves", "5", "--json"]);
+    let r: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(r.get("radius").is_none() && r.get("nav_s_median").is_none());
+    let bad = daedalus(&["bench-dynamic", &f, "--radius", "-1"]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("--radius"), "{}", stderr(&bad));
+}
+
+#[test]
+fn entities_report() {
+    let f = temp_file("dyn-entities.scenario.json", WORLD);
+    let o = daedalus(&[
+        "bench-dynamic",
+        &f,
+        "--entities",
+        "4",
+        "--seconds",
+        "2",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let r: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(r["entities"], 4);
+    assert_eq!(r["steps"], 120); // 2 s at 60 Hz
+    // speed 10 (a tenth of the width) for 2 s: at most 20 units walked each,
+    // so few arrivals, and nobody can be stuck before the 5 s window
+    assert_eq!(r["stuck"], 0);
+    assert!(r["arrivals"].as_u64().unwrap() <= 40);
+    let (m, p) = (
+        r["step_s_median"].as_f64().unwrap(),
+        r["step_s_p99"].as_f64().unwrap(),
+    );
+    assert!(m > 0.0 && m <= p);
+    assert!(r["replans_per_step"].as_f64().unwrap() >= 0.0);
+    let bad = daedalus(&["bench-dynamic", &f, "--entities", "2", "--speed", "0"]);
+    assert!(!bad.status.success());
+    assert!(stderr(&bad).contains("--speed"), "{}", stderr(&bad));
+}

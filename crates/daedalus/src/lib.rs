@@ -33,8 +33,12 @@ pub mod physics;
 pub mod render;
 #[cfg(feature = "serde")]
 pub mod scenario;
+pub mod spatial;
 
 pub use geometry::Point;
 pub use triangulation::{Cdt, CdtError};
 pub mod objects;
 pub mod triangulation;
+pub mod world;
+
+pub use world::World;

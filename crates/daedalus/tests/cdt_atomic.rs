@@ -5,7 +5,7 @@
 
 use daedalus::Point;
 use daedalus::mesh::MeshDump;
-use daedalus::objects::{Object, ObjectId};
+use daedalus::objects::{Object, ObjectError, ObjectId};
 use daedalus::triangulation::{Cdt, CdtError, MAX_COORD};
 
 /// Everything observable: the dump, every shape with its segments, the
@@ -184,46 +184,111 @@ fn object_world() -> (Cdt, Vec<ObjectId>) {
     (c, ids)
 }
 
+/// Position of an object in `State::objects` (live objects in slot order).
+fn id_pos(c: &Cdt, id: ObjectId) -> usize {
+    c.objects().position(|o| o == id).unwrap()
+}
+
+/// The first rejected object's error (the tests below move one at a time
+/// or expect the same error for all).
+fn update(c: &mut Cdt) -> Result<(), CdtError> {
+    c.update_objects().map_err(|e| match e {
+        ObjectError::Rejected(r) => r[0].error.clone(),
+        _ => unreachable!("only Rejected exists"),
+    })
+}
+
 #[test]
-fn failed_update_objects_restores_mesh_shapes_and_objects() {
+fn failed_update_objects_restores_each_rejected_object() {
     let (mut c, ids) = object_world();
-    // Move three objects; the third one's update gives up.
-    for (n, &id) in ids.iter().take(3).enumerate() {
-        let o = c.object_mut(id).unwrap();
-        o.set_position(30.0 + n as f64, 20.0 + 9.0 * n as f64);
-        o.set_rotation(0.3 * n as f64);
-    }
-    let before = state(&c);
+    let untouched = state(&c);
+    // Move three objects; every update gives up (work limit 1).
+    let moves = |c: &mut Cdt| {
+        for (n, &id) in ids.iter().take(3).enumerate() {
+            let o = c.object_mut(id).unwrap();
+            o.set_position(30.0 + n as f64, 20.0 + 9.0 * n as f64);
+            o.set_rotation(0.3 * n as f64);
+        }
+    };
+    moves(&mut c);
     let reference = c.clone();
-    assert!(before.objects.iter().filter(|o| o.3).count() == 3);
     c.set_task_limit(1);
-    assert!(matches!(c.update_objects(), Err(CdtError::WorkLimit(1))));
-    assert_eq!(state(&c), before);
+    let Err(ObjectError::Rejected(r)) = c.update_objects() else {
+        panic!("expected rejections")
+    };
+    // Each object named, each back at its last good pose: the world is
+    // as before the moves (poses, mesh, shapes), nothing left pending.
+    assert!(!r.is_empty());
+    assert!(r.iter().all(|r| r.error == CdtError::WorkLimit(1)));
+    let mut moved_ref = reference.clone();
+    update(&mut moved_ref).unwrap();
+    for &id in &ids[..3] {
+        let expect = if r.iter().any(|r| r.object == id) {
+            untouched.objects[id_pos(&c, id)].1.clone() // last good pose
+        } else {
+            moved_ref.object_outline(id).unwrap()
+        };
+        assert_eq!(c.object_outline(id).unwrap(), expect);
+        let segs = c.shape_segments(c.object_shape(id).unwrap()).unwrap();
+        assert_eq!(segs.iter().map(|s| s.0).collect::<Vec<_>>(), expect);
+    }
     assert!(c.validate().is_empty());
-    // Still marked moved and queued: the retry does the whole update.
     c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
-    c.update_objects().unwrap();
+    if r.len() == 3 {
+        assert_eq!(state(&c), untouched);
+    }
+    let mut c = reference.clone();
+    // Moving again now succeeds exactly as on the untouched copy.
+    moves(&mut c);
+    update(&mut c).unwrap();
     let mut r = reference;
-    r.update_objects().unwrap();
+    update(&mut r).unwrap();
     assert_eq!(state(&c), state(&r));
     assert!(state(&c).objects.iter().all(|o| !o.3));
     assert!(c.validate().is_empty());
 }
 
 #[test]
-fn update_objects_beyond_max_coord_changes_nothing() {
+fn update_objects_rejects_only_the_bad_object() {
     let (mut c, ids) = object_world();
+    let old5 = c.object_outline(ids[5]).unwrap();
     c.object_mut(ids[0]).unwrap().set_position(20.0, 80.0);
     // part of this outline goes beyond the coordinate limit
     c.object_mut(ids[5]).unwrap().set_position(MAX_COORD, 10.0);
-    let before = state(&c);
-    assert!(matches!(c.update_objects(), Err(CdtError::OutOfRange(_))));
-    assert_eq!(state(&c), before);
-    c.object_mut(ids[5]).unwrap().set_position(60.0, 10.0);
-    c.update_objects().unwrap();
+    let Err(ObjectError::Rejected(r)) = c.update_objects() else {
+        panic!("expected a rejection")
+    };
+    assert_eq!(r.len(), 1);
+    assert_eq!(r[0].object, ids[5]);
+    assert!(matches!(r[0].error, CdtError::OutOfRange(_)));
+    // the bad one keeps its last good outline (the one in the mesh)...
+    assert_eq!(c.object_outline(ids[5]).unwrap(), old5);
+    let segs = c.shape_segments(c.object_shape(ids[5]).unwrap()).unwrap();
+    assert_eq!(segs.iter().map(|s| s.0).collect::<Vec<_>>(), old5);
+    // ...the good one moved, and later updates work
+    assert_eq!(c.object_outline(ids[0]).unwrap()[0], p(15.0, 75.0));
     assert!(c.validate().is_empty());
-    let w = c.object_outline(ids[0]).unwrap();
-    assert_eq!(w[0], p(15.0, 75.0));
+    c.object_mut(ids[5]).unwrap().set_position(60.0, 10.0);
+    update(&mut c).unwrap();
+    assert!(c.validate().is_empty());
+}
+
+#[test]
+fn object_shapes_cannot_be_removed_as_shapes() {
+    let (mut c, ids) = object_world();
+    let before = state(&c);
+    let s = c.object_shape(ids[2]).unwrap();
+    assert_eq!(
+        c.remove_shape(s),
+        Err(CdtError::StaleHandle(daedalus::objects::OBJECT_SHAPE))
+    );
+    assert_eq!(state(&c), before);
+    // the object still moves and goes away normally
+    c.object_mut(ids[2]).unwrap().set_position(40.0, 20.0);
+    update(&mut c).unwrap();
+    assert!(c.remove_shape(c.object_shape(ids[2]).unwrap()).is_err());
+    c.remove_object(ids[2]).unwrap();
+    assert!(c.validate().is_empty());
 }
 
 #[test]
@@ -262,6 +327,8 @@ fn random_operations_with_random_limits() {
     let (mut fails, mut oks) = (0, 0);
     for op in 0..400 {
         let kind = (rnd() * 5.0) as u32;
+        // a rejected move goes back to the last good pose: this state
+        let untouched = state(&c);
         if kind == 4 && !objs.is_empty() {
             // the move itself is not part of the operation under test
             let id = objs[(rnd() * objs.len() as f64) as usize];
@@ -297,13 +364,14 @@ fn random_operations_with_random_limits() {
                 let r = c.insert_object(o.clone()).map(|id| objs.push(id));
                 (r, reference.insert_object(o).map(|_| ()))
             }
-            _ if !objs.is_empty() => (c.update_objects(), reference.update_objects()),
+            _ if !objs.is_empty() => (update(&mut c), update(&mut reference)),
             _ => continue,
         };
         if let Err(e) = r2 {
             // bad input (e.g. all points equal): the same error, no change
             assert_eq!(r1, Err(e), "op {op}");
-            assert_eq!(state(&c), before, "op {op}");
+            let expect = if kind == 4 { &untouched } else { &before };
+            assert_eq!(state(&c), *expect, "op {op}");
             continue;
         }
         match r1 {
@@ -315,7 +383,8 @@ fn random_operations_with_random_limits() {
                 fails += 1;
                 // carry on with the restored one: hidden state must be
                 // right too for later comparisons to hold
-                assert_eq!(state(&c), before, "op {op}");
+                let expect = if kind == 4 { &untouched } else { &before };
+                assert_eq!(state(&c), *expect, "op {op}");
             }
             Err(e) => panic!("op {op}: {e}"),
         }

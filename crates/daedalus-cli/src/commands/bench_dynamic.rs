@@ -1,6 +1,10 @@
 //! `daedalus bench-dynamic FILE --moves M --seed S`: every ring of a
 //! scenario becomes an object; random moves, each followed by
 //! `update_objects()`, are timed against building the world from scratch.
+//! With `--radius R`, every move is followed by `NavMesh::update` and one
+//! path query of radius R between seeded random free points; with
+//! `--entities K`, a `World` of K walking entities is stepped instead
+//! (see [`super::bench_world`]).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -11,8 +15,9 @@ use daedalus::scenario::Scenario;
 use crate::error::CliError;
 use crate::prng::SplitMix64;
 use crate::world::{self, Pose};
-use daedalus::objects::ObjectId;
-use daedalus::triangulation::Cdt;
+use daedalus::objects::{ObjectError, ObjectId};
+use daedalus::path::{NavMesh, PathFinder};
+use daedalus::triangulation::{Cdt, CdtError};
 
 /// Largest translation of one move per axis, as a share of the world's size.
 const MAX_SHIFT: f64 = 0.02;
@@ -45,6 +50,55 @@ pub struct Args {
     /// Write the final mesh here (`*.mesh.json`).
     #[arg(long, value_name = "MESH.json")]
     pub mesh_out: Option<PathBuf>,
+    /// After every move, bring navigation up to date and run one path
+    /// query of this radius between random free points.
+    #[arg(long, value_name = "R", allow_negative_numbers = true)]
+    pub radius: Option<f64>,
+    /// Instead of bare moves: step a `World` of K entities (radii 0.5 to 2)
+    /// walking between random free points while one random object moves a
+    /// small step every 60 Hz step.
+    #[arg(long, value_name = "K")]
+    pub entities: Option<usize>,
+    /// Seconds simulated with `--entities`.
+    #[arg(long, value_name = "T", default_value_t = 30.0)]
+    pub seconds: f64,
+    /// Entity speed with `--entities`, units per second (default: a tenth
+    /// of the world's width).
+    #[arg(long, value_name = "V", allow_negative_numbers = true)]
+    pub speed: Option<f64>,
+}
+
+/// Free points drawn per query end before giving up.
+const DRAWS_PER_POINT: usize = 10_000;
+
+/// The first rejected object's error (one object moves at a time here).
+pub(crate) fn first_error(e: ObjectError) -> CdtError {
+    match e {
+        ObjectError::Rejected(r) => r[0].error.clone(),
+        _ => CdtError::Internal("unknown object error"),
+    }
+}
+
+/// A random point of the bounds where a disc of `r` is free.
+pub(crate) fn free_point(
+    cdt: &Cdt,
+    rng: &mut SplitMix64,
+    bounds: [f64; 4],
+    r: f64,
+) -> Result<Point, CliError> {
+    let [x0, y0, x1, y1] = bounds;
+    for _ in 0..DRAWS_PER_POINT {
+        let p = Point::new(
+            x0 + (x1 - x0) * rng.next_f64(),
+            y0 + (y1 - y0) * rng.next_f64(),
+        );
+        if cdt.is_free(p, r).unwrap_or(false) {
+            return Ok(p);
+        }
+    }
+    Err(CliError::Invalid(format!(
+        "no free point for radius {r} in {DRAWS_PER_POINT} draws"
+    )))
 }
 
 /// One ring object: its handle and current pose.
@@ -61,10 +115,34 @@ struct Report {
     rebuild_s: f64,
     update_s_median: f64,
     update_s_p99: f64,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    nav: Option<NavReport>,
+}
+
+/// The `--radius` figures.
+#[derive(serde::Serialize)]
+struct NavReport {
+    radius: f64,
+    nav_s_median: f64,
+    query_s_median: f64,
+    loop_s_median: f64,
+    loop_s_p99: f64,
+    static_query_s_median: f64,
+}
+
+/// Median and p99 of unsorted samples (0 for none).
+pub(crate) fn median_p99(v: &[f64]) -> (f64, f64) {
+    let mut s = v.to_vec();
+    s.sort_by(f64::total_cmp);
+    if s.is_empty() {
+        (0.0, 0.0)
+    } else {
+        (quantile(&s, 0.5), quantile(&s, 0.99))
+    }
 }
 
 /// Value at quantile `q` (nearest rank) of sorted, non-empty `v`.
-fn quantile(v: &[f64], q: f64) -> f64 {
+pub(crate) fn quantile(v: &[f64], q: f64) -> f64 {
     let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
     v[rank - 1]
 }
@@ -91,6 +169,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             args.file.display()
         )));
     }
+    if let Some(r) = args.radius
+        && !(r.is_finite() && r >= 0.0)
+    {
+        return Err(CliError::Invalid(format!(
+            "--radius {r}: need a finite radius >= 0"
+        )));
+    }
+    if let Some(k) = args.entities {
+        return super::bench_world::run(&s, args, k);
+    }
 
     // rebuild_s: median of up to REBUILDS from-scratch builds (as many as
     // fit in about a second), single builds being noisy on a busy machine.
@@ -108,6 +196,27 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     let [x0, y0, x1, y1] = s.bounds;
     let (sx, sy) = ((x1 - x0) * MAX_SHIFT, (y1 - y0) * MAX_SHIFT);
     let mut rng = SplitMix64::new(args.seed);
+    // --radius: the queries (drawn on the world before any move, from
+    // their own generator), timed once on the static world.
+    let mut nav = NavMesh::default();
+    let mut finder = PathFinder::new();
+    let mut queries = Vec::new();
+    let mut static_times = Vec::new();
+    if let Some(r) = args.radius {
+        nav.update(&mut cdt);
+        let mut qrng = SplitMix64::new(args.seed ^ 0x5eed_0f9a_7e00);
+        for _ in 0..args.moves {
+            let a = free_point(&cdt, &mut qrng, s.bounds, r)?;
+            let b = free_point(&cdt, &mut qrng, s.bounds, r)?;
+            queries.push((a, b));
+        }
+        for &(a, b) in &queries {
+            let t = Instant::now();
+            let _ = std::hint::black_box(finder.find_path(&nav, a, b, r));
+            static_times.push(t.elapsed().as_secs_f64());
+        }
+    }
+    let (mut nav_times, mut query_times, mut loop_times) = (Vec::new(), Vec::new(), Vec::new());
     let mut times = Vec::with_capacity(args.moves);
     let mut draws = 0usize;
     while times.len() < args.moves {
@@ -139,8 +248,21 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         let t = Instant::now();
         world::set_pose(&mut cdt, r.id, pose)?;
         cdt.update_objects()
+            .map_err(first_error)
             .map_err(CliError::cdt(format!("move {} (ring {k})", times.len())))?;
-        times.push(t.elapsed().as_secs_f64());
+        let moved = t.elapsed().as_secs_f64();
+        if let Some(radius) = args.radius {
+            let t1 = Instant::now();
+            nav.update(&mut cdt);
+            let t2 = Instant::now();
+            let (a, b) = queries[times.len()];
+            let _ = std::hint::black_box(finder.find_path(&nav, a, b, radius));
+            let end = Instant::now();
+            nav_times.push((t2 - t1).as_secs_f64());
+            query_times.push((end - t2).as_secs_f64());
+            loop_times.push((end - t).as_secs_f64());
+        }
+        times.push(moved);
         r.pose = pose;
     }
 
@@ -154,12 +276,24 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     } else {
         (quantile(&sorted, 0.5), quantile(&sorted, 0.99))
     };
+    let nav = args.radius.map(|radius| {
+        let (loop_s_median, loop_s_p99) = median_p99(&loop_times);
+        NavReport {
+            radius,
+            nav_s_median: median_p99(&nav_times).0,
+            query_s_median: median_p99(&query_times).0,
+            loop_s_median,
+            loop_s_p99,
+            static_query_s_median: median_p99(&static_times).0,
+        }
+    });
     let report = Report {
         objects: rings.len(),
         moves: times.len(),
         rebuild_s,
         update_s_median: median,
         update_s_p99: p99,
+        nav,
     };
     if args.json {
         println!(
@@ -176,6 +310,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
             report.update_s_p99,
             100.0 * report.update_s_median / report.rebuild_s.max(f64::MIN_POSITIVE)
         );
+        if let Some(n) = &report.nav {
+            println!(
+                "radius {}: navigation update median {:.3e} s, query {:.3e} s (static {:.3e} s), loop median {:.3e} s, p99 {:.3e} s",
+                n.radius,
+                n.nav_s_median,
+                n.query_s_median,
+                n.static_query_s_median,
+                n.loop_s_median,
+                n.loop_s_p99
+            );
+        }
     }
     Ok(())
 }

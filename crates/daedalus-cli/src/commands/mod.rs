@@ -1,6 +1,7 @@
 //! One module per subcommand: `Args` (clap) and `run(&Args)`.
 
 pub mod bench_dynamic;
+pub mod bench_world;
 pub mod bitmap;
 pub mod demo;
 pub mod demo_dungeon;

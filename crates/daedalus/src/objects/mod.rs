@@ -11,6 +11,15 @@ pub use transform::Affine;
 use crate::Point;
 use crate::triangulation::{Cdt, CdtError, ShapeId, check_point_pub};
 
+/// Payload of the [`CdtError::StaleHandle`](crate::triangulation::CdtError::StaleHandle) that [`Cdt::remove_shape`]
+/// returns for the shape of an object: that handle is not removable as a
+/// shape (remove or move the object instead).
+///
+/// ```
+/// assert!(daedalus::objects::OBJECT_SHAPE.contains("object"));
+/// ```
+pub const OBJECT_SHAPE: &str = "shape (it belongs to an object: remove or move the object)";
+
 /// An obstacle: local outline plus placement.
 ///
 /// ```
@@ -193,6 +202,46 @@ struct Slot {
     obj: Option<(Object, ShapeId)>,
     /// Already listed in `ObjectTable::dirty`.
     queued: bool,
+    /// The object as the mesh holds it, kept from its first `object_mut`
+    /// since the last update: a rejected change goes back to it.
+    good: Option<Object>,
+}
+
+/// One object whose change [`Cdt::update_objects`] rejected.
+///
+/// ```
+/// use daedalus::{objects::{Object, ObjectError}, triangulation::{Cdt, CdtError}};
+/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
+/// cdt.object_mut(id).unwrap().set_position(f64::NAN, 0.0);
+/// let ObjectError::Rejected(r) = cdt.update_objects().unwrap_err() else { unreachable!() };
+/// assert_eq!((r[0].object, r[0].error.clone()), (id, CdtError::NonFinite));
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct RejectedChange {
+    /// The object; it is back at its last good pose and outline.
+    pub object: ObjectId,
+    /// Why its new outline could not go into the mesh.
+    pub error: CdtError,
+}
+
+/// Errors of [`Cdt::update_objects`].
+///
+/// ```
+/// use daedalus::{objects::{Object, ObjectError}, triangulation::Cdt};
+/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
+/// cdt.object_mut(id).unwrap().set_position(f64::INFINITY, 0.0);
+/// let e = cdt.update_objects().unwrap_err();
+/// assert!(e.to_string().contains("1 object change(s) rejected"));
+/// ```
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ObjectError {
+    /// These objects' changes were rejected (each is back at its last good
+    /// pose and outline); every other moved object was updated.
+    #[error("{} object change(s) rejected, first {:?}: {}", .0.len(), .0[0].object, .0[0].error)]
+    Rejected(Vec<RejectedChange>),
 }
 
 /// Objects of a [`Cdt`].
@@ -203,13 +252,35 @@ pub(crate) struct ObjectTable {
     /// Slots handed out by `object_mut` since the last update: the only ones
     /// `update_objects` looks at, so an update costs the same in any world size.
     dirty: Vec<u32>,
+    /// Shape slot -> object slot + 1 (0: the shape is no object's), so
+    /// [`Cdt::remove_shape`] can refuse an object's shape in O(1).
+    owner: Vec<u32>,
 }
 
 impl ObjectTable {
+    /// The object slot owning shape `s`, if any.
+    pub(crate) fn owner_of(&self, s: ShapeId) -> Option<u32> {
+        let o = *self.owner.get(s.idx as usize)?;
+        let slot = self.slots.get(o.checked_sub(1)? as usize)?;
+        match &slot.obj {
+            Some((_, shape)) if *shape == s => Some(o - 1),
+            _ => None,
+        }
+    }
+
+    fn set_owner(&mut self, s: ShapeId, obj: Option<u32>) {
+        let i = s.idx as usize;
+        if self.owner.len() <= i {
+            self.owner.resize(i + 1, 0);
+        }
+        self.owner[i] = obj.map_or(0, |o| o + 1);
+    }
+
     pub(crate) fn heap_bytes(&self) -> usize {
         self.slots.capacity() * std::mem::size_of::<Slot>()
             + self.free.capacity() * 4
             + self.dirty.capacity() * 4
+            + self.owner.capacity() * 4
             + self
                 .slots
                 .iter()
@@ -255,6 +326,7 @@ impl Cdt {
             t.slots.push(Slot::default());
             (t.slots.len() - 1) as u32
         });
+        t.set_owner(shape, Some(idx));
         let s = &mut t.slots[idx as usize];
         s.obj = Some((obj, shape));
         Ok(ObjectId {
@@ -276,9 +348,11 @@ impl Cdt {
         let i = self.obj_raw(id)?;
         let shape = self.objects.slots[i].obj.as_ref().expect("checked").1;
         // the shape first: if that fails, the object stays
-        self.remove_shape(shape)?;
+        self.remove_shape_any(shape)?;
+        self.objects.set_owner(shape, None);
         let s = &mut self.objects.slots[i];
         s.obj = None;
+        s.good = None;
         s.generation += 1;
         self.objects.free.push(i as u32);
         Ok(())
@@ -316,6 +390,9 @@ impl Cdt {
             s.queued = true;
             t.dirty.push(i as u32);
         }
+        if s.good.is_none() {
+            s.good = s.obj.as_ref().map(|(o, _)| o.clone());
+        }
         Ok(&mut s.obj.as_mut().expect("checked").0)
     }
 
@@ -332,51 +409,83 @@ impl Cdt {
     }
 
     /// Re-inserts every moved object (old shape removed, new world outline
-    /// inserted from a hint near the old place). All new outlines are
-    /// checked first, and the whole update is one all-or-nothing operation:
-    /// on any error the mesh, the shapes and the objects (still marked
-    /// moved) are exactly as before the call.
+    /// inserted from a hint near the old place), each as its own
+    /// all-or-nothing operation. An object whose new outline is invalid
+    /// (NaN, beyond [`MAX_COORD`](crate::triangulation::MAX_COORD)) or whose
+    /// insertion gives up is named in [`ObjectError::Rejected`] and goes
+    /// back to its last good pose and outline (the one the mesh holds, so
+    /// [`Cdt::object_outline`] matches the mesh); the others are updated.
     ///
     /// ```
-    /// use daedalus::{objects::Object, triangulation::Cdt};
+    /// use daedalus::{objects::{Object, ObjectError}, triangulation::Cdt};
     /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
-    /// cdt.object_mut(id).unwrap().set_position(f64::NAN, 0.0);
-    /// assert!(cdt.update_objects().is_err());
+    /// let seg = || Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
+    /// let (bad, good) = (cdt.insert_object(seg()).unwrap(), cdt.insert_object(seg()).unwrap());
+    /// cdt.object_mut(bad).unwrap().set_position(f64::NAN, 0.0);
+    /// cdt.object_mut(good).unwrap().set_position(5.0, 5.0);
+    /// let Err(ObjectError::Rejected(r)) = cdt.update_objects() else { panic!() };
+    /// assert_eq!(r.len(), 1);
+    /// assert_eq!(r[0].object, bad);
+    /// assert_eq!(cdt.object(bad).unwrap().placement().3, [0.0, 0.0].into()); // last good pose
+    /// assert_eq!(cdt.object_outline(good).unwrap()[0], [5.0, 5.0].into());
+    /// assert!(cdt.update_objects().is_ok()); // nothing left pending
     /// ```
-    pub fn update_objects(&mut self) -> Result<(), CdtError> {
-        let mut todo = Vec::new();
-        for &i in &self.objects.dirty {
+    pub fn update_objects(&mut self) -> Result<(), ObjectError> {
+        let mut rejected = Vec::new();
+        let dirty = std::mem::take(&mut self.objects.dirty);
+        for &i in &dirty {
             let i = i as usize;
-            if let Some((o, _)) = &self.objects.slots[i].obj
-                && o.moved
-            {
-                let w = o.world_outline();
-                check_outline(&w)?;
-                todo.push((i, w));
+            let slot = &mut self.objects.slots[i];
+            slot.queued = false;
+            let good = slot.good.take();
+            let Some((o, old)) = &slot.obj else {
+                continue;
+            };
+            if !o.moved {
+                continue;
+            }
+            let (old, closed) = (*old, o.closed);
+            let w = o.world_outline();
+            let id = ObjectId {
+                idx: i as u32,
+                generation: slot.generation,
+            };
+            let res = check_outline(&w).and_then(|()| {
+                self.atomic(|c| {
+                    c.remove_shape_any(old)?;
+                    c.insert_shape(&w, closed)
+                })
+            });
+            match res {
+                Ok(new) => {
+                    self.objects.set_owner(old, None);
+                    self.objects.set_owner(new, Some(i as u32));
+                    let (o, shape) = self.objects.slots[i].obj.as_mut().expect("live");
+                    o.moved = false;
+                    *shape = new;
+                }
+                Err(error) => {
+                    let (o, _) = self.objects.slots[i].obj.as_mut().expect("live");
+                    match good {
+                        Some(mut g) => {
+                            g.moved = false;
+                            *o = g;
+                        }
+                        // (`moved` set without `object_mut`: cannot happen)
+                        None => o.moved = false,
+                    }
+                    rejected.push(RejectedChange { object: id, error });
+                }
             }
         }
-        // Checked: from here on only a give-up of the mesh code can fail,
-        // and then everything is undone.
-        let made = self.atomic(|c| {
-            let mut made = Vec::with_capacity(todo.len());
-            for (i, w) in &todo {
-                let (o, shape) = c.objects.slots[*i].obj.as_ref().expect("live");
-                let (old, closed) = (*shape, o.closed);
-                c.remove_shape(old)?;
-                made.push(c.insert_shape(w, closed)?);
-            }
-            Ok(made)
-        })?;
-        for ((i, _), new) in todo.into_iter().zip(made) {
-            let (o, shape) = self.objects.slots[i].obj.as_mut().expect("live");
-            o.moved = false;
-            *shape = new;
+        let mut dirty = dirty;
+        dirty.clear();
+        self.objects.dirty = dirty;
+        if rejected.is_empty() {
+            Ok(())
+        } else {
+            Err(ObjectError::Rejected(rejected))
         }
-        for i in std::mem::take(&mut self.objects.dirty) {
-            self.objects.slots[i as usize].queued = false;
-        }
-        Ok(())
     }
 
     /// The objects.

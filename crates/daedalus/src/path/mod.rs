@@ -24,15 +24,15 @@
 
 mod batch;
 mod bound;
-mod entity;
 mod nav;
 mod sampler;
 mod search;
 mod tangent;
 
+/// The entity type lives in [`crate::world`] (a [`crate::World`] moves it).
+pub use crate::world::Entity;
 pub use batch::{Query, find_paths};
-pub use entity::Entity;
-pub use sampler::PathSampler;
+pub use sampler::{PathSampler, SampleError};
 
 pub use nav::{NavMesh, NavUpdate};
 

@@ -197,7 +197,13 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                         1 => o.set_scale(0.5 + r, 1.5 - r),
                         _ => {}
                     }
-                    check(cdt.update_objects(), op, what)?;
+                    check(
+                        cdt.update_objects().map_err(|e| match e {
+                            crate::objects::ObjectError::Rejected(r) => r[0].error.clone(),
+                        }),
+                        op,
+                        what,
+                    )?;
                     rep.objects_moved += 1;
                 }
             }

@@ -22,7 +22,32 @@ impl Cdt {
     /// assert!(cdt.validate().is_empty());
     /// # let _ = a;
     /// ```
+    ///
+    /// The shape of an object cannot be removed this way (remove or move
+    /// the object): that would leave the object without its shape.
+    ///
+    /// ```
+    /// use daedalus::{objects::Object, triangulation::{Cdt, CdtError}};
+    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let o = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
+    /// let s = cdt.object_shape(o).unwrap();
+    /// assert_eq!(cdt.remove_shape(s), Err(CdtError::StaleHandle(daedalus::objects::OBJECT_SHAPE)));
+    /// cdt.remove_object(o).unwrap(); // still fine
+    /// ```
     pub fn remove_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
+        self.shape_raw(id)?;
+        if self.objects.owner_of(id).is_some() {
+            return Err(CdtError::StaleHandle(crate::objects::OBJECT_SHAPE));
+        }
+        self.remove_shape_any(id)
+    }
+
+    /// [`Cdt::remove_shape`] for any shape, an object's included (the
+    /// object code keeps its table in step).
+    pub(crate) fn remove_shape_any(
+        &mut self,
+        id: crate::triangulation::ShapeId,
+    ) -> Result<(), CdtError> {
         let s = self.shape_raw(id)?;
         self.atomic(|c| {
             c.remove_shape_raw(s);

@@ -1,0 +1,226 @@
+//! `daedalus bench-dynamic FILE --entities K [--seconds T] [--speed V]`:
+//! a `World` (every ring a movable object, segments static walls) with K
+//! entities of radii 0.5 to 2 walking between random free points (a new
+//! goal on each arrival) while one random object moves a small step (at
+//! most 0.1% of the world's width and 0.01 rad) every 60 Hz step.
+
+use std::collections::VecDeque;
+use std::time::Instant;
+
+use daedalus::path::PathFinder;
+use daedalus::scenario::Scenario;
+use daedalus::world::{EntityId, EntityState, Event, ObstacleId, Pose};
+use daedalus::{Point, World};
+
+use super::bench_dynamic::{Args, free_point, median_p99};
+use crate::error::CliError;
+use crate::prng::SplitMix64;
+use crate::world;
+
+/// Steps per second.
+const HZ: f64 = 60.0;
+/// Largest move per step, share of the world's width.
+const STEP_SHIFT: f64 = 0.001;
+/// Largest turn per step, radians.
+const STEP_TURN: f64 = 0.01;
+/// Window of the `stuck` test, seconds.
+const STUCK_WINDOW: f64 = 5.0;
+/// Goals drawn per entity before taking one without a path.
+const GOAL_DRAWS: usize = 50;
+/// Start and goal pairs drawn per entity before giving up (maps whose
+/// rings enclose much free space need many).
+const START_DRAWS: usize = 2000;
+
+#[derive(serde::Serialize)]
+struct Report {
+    entities: usize,
+    steps: usize,
+    arrivals: usize,
+    stuck: usize,
+    step_s_median: f64,
+    step_s_p99: f64,
+    replans_per_step: f64,
+}
+
+/// A random free goal with a path from `from` (when one is found in
+/// [`GOAL_DRAWS`] draws).
+fn goal_for(
+    w: &World,
+    finder: &mut PathFinder,
+    rng: &mut SplitMix64,
+    bounds: [f64; 4],
+    from: Point,
+    r: f64,
+) -> Result<Point, CliError> {
+    let mut g = free_point(w.cdt(), rng, bounds, r)?;
+    for _ in 0..GOAL_DRAWS {
+        if finder.find_path(w.nav(), from, g, r).is_ok() {
+            break;
+        }
+        g = free_point(w.cdt(), rng, bounds, r)?;
+    }
+    Ok(g)
+}
+
+pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
+    let [x0, y0, x1, _] = s.bounds;
+    let width = x1 - x0;
+    let speed = args.speed.unwrap_or(width / 10.0);
+    if !(speed.is_finite() && speed > 0.0) {
+        return Err(CliError::Invalid(format!(
+            "--speed {speed}: need a finite speed > 0"
+        )));
+    }
+    if !(args.seconds.is_finite() && args.seconds >= 0.0) {
+        return Err(CliError::Invalid(format!(
+            "--seconds {}: need a finite time >= 0",
+            args.seconds
+        )));
+    }
+    let invalid = |e: daedalus::world::WorldError| CliError::Invalid(e.to_string());
+    let mut w = World::new([x0, y0], [x1, s.bounds[3]]).map_err(invalid)?;
+    for g in &s.segments {
+        w.add_wall(
+            &[Point::new(g[0], g[1]), Point::new(g[2], g[3])],
+            daedalus::world::Closure::Open,
+        )
+        .map_err(invalid)?;
+    }
+    let mut movers: Vec<(ObstacleId, Pose)> = Vec::with_capacity(s.rings.len());
+    for i in 0..s.rings.len() {
+        let (object, _) = world::ring_object(s.ring_points(i));
+        let id = w.add_object(object).map_err(invalid)?;
+        movers.push((id, w.pose(id).map_err(invalid)?));
+    }
+    w.step(0.0).map_err(invalid)?;
+    let mut rng = SplitMix64::new(args.seed);
+    let mut finder = PathFinder::new();
+    let mut ents: Vec<EntityId> = Vec::with_capacity(k);
+    for _ in 0..k {
+        let r = 0.5 + 1.5 * rng.next_f64();
+        // a start with somewhere to go (not shut inside a ring)
+        let mut start = None;
+        for _ in 0..START_DRAWS {
+            let p = free_point(w.cdt(), &mut rng, s.bounds, r)?;
+            let g = free_point(w.cdt(), &mut rng, s.bounds, r)?;
+            if finder.find_path(w.nav(), p, g, r).is_ok() {
+                start = Some((p, g));
+                break;
+            }
+        }
+        let Some((p, g)) = start else {
+            return Err(CliError::Invalid(format!(
+                "no connected free points for radius {r} in {START_DRAWS} draws"
+            )));
+        };
+        let e = w.add_entity(p, r, speed).map_err(invalid)?;
+        w.set_goal(e, g).map_err(invalid)?;
+        ents.push(e);
+    }
+    let steps = (args.seconds * HZ).round() as usize;
+    let window = (STUCK_WINDOW * HZ) as usize;
+    // per entity: (goal, length of path left) of the last `window` steps
+    let mut history: Vec<VecDeque<(Point, f64)>> = vec![VecDeque::new(); k];
+    let (mut times, mut arrivals) = (Vec::with_capacity(steps), 0usize);
+    let replans0 = w.replans();
+    for _ in 0..steps {
+        // one random object, one small step (kept inside the bounds)
+        let m = rng.below(movers.len());
+        let (id, pose) = movers[m];
+        let next = Pose {
+            position: Point::new(
+                pose.position.x + rng.symmetric(STEP_SHIFT * width),
+                pose.position.y + rng.symmetric(STEP_SHIFT * width),
+            ),
+            rotation: pose.rotation + rng.symmetric(STEP_TURN),
+            ..pose
+        };
+        let t = Instant::now();
+        let ok = w.set_pose(id, next).is_ok();
+        let ev = w.step(1.0 / HZ).map_err(invalid)?;
+        times.push(t.elapsed().as_secs_f64());
+        let rejected = ev
+            .iter()
+            .any(|e| matches!(e, Event::ObstacleRejected { .. }));
+        if ok
+            && !rejected
+            && world::inside_bounds(&w.obstacle_outline(id).map_err(invalid)?, s.bounds)
+        {
+            movers[m].1 = next;
+        } else if ok {
+            // back inside (applied at the next step)
+            w.set_pose(id, pose).map_err(invalid)?;
+        }
+        for e in ev {
+            if let Event::Arrived(id) = e {
+                arrivals += 1;
+                let en = w.entity(id).map_err(invalid)?;
+                let (p, r) = (en.position(), en.radius());
+                let g = goal_for(&w, &mut finder, &mut rng, s.bounds, p, r)?;
+                w.set_goal(id, g).map_err(invalid)?;
+            }
+        }
+        for (i, &e) in ents.iter().enumerate() {
+            let en = w.entity(e).map_err(invalid)?;
+            let Some(g) = en.goal() else { continue };
+            let h = &mut history[i];
+            if h.front().is_some_and(|(hg, _)| *hg != g) {
+                h.clear();
+            }
+            let left = en
+                .path()
+                .map_or(f64::INFINITY, |p| p.length() - en.travelled());
+            h.push_back((g, left));
+            if h.len() > window {
+                h.pop_front();
+            }
+        }
+    }
+    // stuck: a full window without shortening the path left (a re-plan
+    // counts with its new length), though a path exists
+    let mut stuck = 0;
+    for (i, &e) in ents.iter().enumerate() {
+        let en = w.entity(e).map_err(invalid)?;
+        let h = &history[i];
+        if h.len() < window || en.state() == EntityState::Arrived {
+            continue;
+        }
+        let (first, last) = (h.front().expect("full").1, h.back().expect("full").1);
+        let Some(g) = en.goal() else { continue };
+        if last >= first
+            && finder
+                .find_path(w.nav(), en.position(), g, en.radius())
+                .is_ok()
+        {
+            stuck += 1;
+        }
+    }
+    let (step_s_median, step_s_p99) = median_p99(&times);
+    let report = Report {
+        entities: k,
+        steps,
+        arrivals,
+        stuck,
+        step_s_median,
+        step_s_p99,
+        replans_per_step: (w.replans() - replans0) as f64 / steps.max(1) as f64,
+    };
+    if args.json {
+        println!(
+            "{}",
+            serde_json::to_string(&report).expect("report serialises")
+        );
+    } else {
+        println!(
+            "{} entities, {} steps: {} arrivals, {} stuck, step median {:.3e} s, p99 {:.3e} s, {:.3} re-plans per step",
+            report.entities,
+            report.steps,
+            report.arrivals,
+            report.stuck,
+            report.step_s_median,
+            report.step_s_p99,
+            report.replans_per_step
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,136 @@
+//! One `World::step` at 60 Hz in a synthetic world of N small square
+//! objects (N = 10^3, 10^4, 10^5, on a jittered grid), 100 entities of
+//! radii 0.5 to 2 walking between random free points (a new goal on each
+//! arrival), one random object moved a small step (at most 0.1% of the
+//! world's width and 0.01 rad) before every step: the loop of
+//! `daedalus bench-dynamic --entities`. Flat in N is the target of issue 10
+//! (10^3 vs 10^5 within 2x) once navigation updates incrementally.
+
+use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use daedalus::objects::Object;
+use daedalus::world::{EntityState, ObstacleId, Pose};
+use daedalus::{Point, World};
+
+const ENTITIES: usize = 100;
+/// Grid spacing; squares have half-size 1..2.
+const CELL: f64 = 10.0;
+
+struct Lcg(u64);
+
+impl Lcg {
+    fn f(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+struct Setup {
+    w: World,
+    objs: Vec<(ObstacleId, Pose)>,
+    width: f64,
+    rng: Lcg,
+}
+
+impl Setup {
+    fn free(&mut self, r: f64) -> Point {
+        loop {
+            let p = Point::new(self.width * self.rng.f(), self.width * self.rng.f());
+            if self.w.is_free(p, r).unwrap() {
+                return p;
+            }
+        }
+    }
+}
+
+fn world(n: usize) -> Setup {
+    let side = (n as f64).sqrt().ceil() as usize;
+    let width = side as f64 * CELL;
+    let mut w = World::new([0.0, 0.0], [width, width]).unwrap();
+    let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);
+    let mut objs = Vec::with_capacity(n);
+    for i in 0..n {
+        let h = 1.0 + rng.f();
+        let sq = vec![
+            Point::new(-h, -h),
+            Point::new(h, -h),
+            Point::new(h, h),
+            Point::new(-h, h),
+        ];
+        let id = w.add_object(Object::new(sq, true)).unwrap();
+        let c = Point::new(
+            ((i % side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
+            ((i / side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
+        );
+        let pose = Pose {
+            position: c,
+            rotation: rng.f(),
+            ..Pose::default()
+        };
+        w.set_pose(id, pose).unwrap();
+        objs.push((id, pose));
+    }
+    w.step(0.0).unwrap();
+    let mut s = Setup {
+        w,
+        objs,
+        width,
+        rng,
+    };
+    for _ in 0..ENTITIES {
+        let r = 0.5 + 1.5 * s.rng.f();
+        let p = s.free(r);
+        let e = s.w.add_entity(p, r, width / 10.0).unwrap();
+        let g = s.free(r);
+        s.w.set_goal(e, g).unwrap();
+    }
+    s.w.step(0.0).unwrap();
+    s
+}
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("world_step");
+    g.sample_size(20);
+    for n in [1_000, 10_000, 100_000] {
+        let mut s = world(n);
+        g.bench_function(BenchmarkId::from_parameter(n), |b| {
+            b.iter(|| {
+                let k = (s.rng.f() * s.objs.len() as f64) as usize;
+                let (id, pose) = s.objs[k];
+                let step = 0.001 * s.width;
+                let next = Pose {
+                    position: Point::new(
+                        (pose.position.x + step * (2.0 * s.rng.f() - 1.0))
+                            .clamp(3.0, s.width - 3.0),
+                        (pose.position.y + step * (2.0 * s.rng.f() - 1.0))
+                            .clamp(3.0, s.width - 3.0),
+                    ),
+                    rotation: pose.rotation + 0.01 * (2.0 * s.rng.f() - 1.0),
+                    ..pose
+                };
+                s.w.set_pose(id, next).unwrap();
+                s.objs[k].1 = next;
+                let ev = s.w.step(1.0 / 60.0).unwrap();
+                // new goals for the arrived (part of a game's loop)
+                if !ev.is_empty() {
+                    let arrived: Vec<_> =
+                        s.w.entities()
+                            .filter(|(_, e)| e.state() == EntityState::Arrived)
+                            .map(|(id, e)| (id, e.radius()))
+                            .collect();
+                    for (id, r) in arrived {
+                        let g = s.free(r);
+                        s.w.set_goal(id, g).unwrap();
+                    }
+                }
+                ev.len()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

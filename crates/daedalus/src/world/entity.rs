@@ -1,0 +1,201 @@
+//! Entities: discs that walk to their goals through a [`super::World`].
+
+use crate::Point;
+use crate::path::{Path, PathError, PathSampler};
+
+use super::ObstacleId;
+
+/// What an entity is doing.
+///
+/// ```
+/// use daedalus::{World, world::EntityState};
+/// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+/// let e = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+/// assert_eq!(w.entity(e).unwrap().state(), EntityState::Idle);
+/// w.set_goal(e, [8.0, 8.0]).unwrap();
+/// w.step(0.1).unwrap();
+/// assert_eq!(w.entity(e).unwrap().state(), EntityState::Moving);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum EntityState {
+    /// No goal (new, or stopped).
+    Idle,
+    /// Walking its path.
+    Moving,
+    /// At its goal.
+    Arrived,
+    /// Waiting for a change that could free it.
+    Blocked(BlockReason),
+}
+
+/// Why an entity is blocked; also says which change can free it.
+///
+/// ```
+/// use daedalus::world::BlockReason;
+/// assert_ne!(BlockReason::NoPath, BlockReason::GoalCovered);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum BlockReason {
+    /// A wall or obstacle is closer than the radius to the entity (an
+    /// obstacle moved onto it and no free spot was within the push
+    /// distance); `by` names the obstacle when known. Retried when a
+    /// change comes within the radius of the entity.
+    Covered { by: Option<ObstacleId> },
+    /// The goal is closer than the radius to a wall. Retried when a change
+    /// comes within the radius of the goal.
+    GoalCovered,
+    /// No path for this radius. Retried after any change of the walls.
+    NoPath,
+}
+
+/// The walk along a planned path.
+#[derive(Clone, Debug)]
+pub(crate) struct Plan {
+    pub(crate) path: Path,
+    pub(crate) sampler: PathSampler,
+    /// Distance walked along the path.
+    pub(crate) travelled: f64,
+}
+
+/// An entity (agent) of a [`super::World`]: a disc with a position, radius,
+/// speed (units per second), goal, state, path and last error. Read it
+/// with [`super::World::entity`]; change it through the world.
+///
+/// ```
+/// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+/// let id = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+/// let e = w.entity(id).unwrap();
+/// assert_eq!((e.position(), e.radius(), e.speed()), ([1.0, 1.0].into(), 0.5, 2.0));
+/// assert!(e.goal().is_none() && e.path().is_none() && e.last_error().is_none());
+/// ```
+#[derive(Clone, Debug)]
+pub struct Entity {
+    pub(crate) position: Point,
+    pub(crate) radius: f64,
+    pub(crate) speed: f64,
+    pub(crate) goal: Option<Point>,
+    pub(crate) state: EntityState,
+    pub(crate) plan: Option<Plan>,
+    pub(crate) last_error: Option<PathError>,
+    /// Check the position against the walls at the next step.
+    pub(crate) check: bool,
+    /// Plan at the next step (new goal).
+    pub(crate) replan: bool,
+}
+
+impl Entity {
+    pub(crate) fn new(position: Point, radius: f64, speed: f64) -> Entity {
+        Entity {
+            position,
+            radius,
+            speed,
+            goal: None,
+            state: EntityState::Idle,
+            plan: None,
+            last_error: None,
+            check: true,
+            replan: false,
+        }
+    }
+
+    /// Centre of the disc.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().position(), [3.0, 4.0].into());
+    /// ```
+    pub fn position(&self) -> Point {
+        self.position
+    }
+
+    /// Radius of the disc.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().radius(), 0.5);
+    /// ```
+    pub fn radius(&self) -> f64 {
+        self.radius
+    }
+
+    /// Speed in world units per second.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// w.set_speed(id, 3.0).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().speed(), 3.0);
+    /// ```
+    pub fn speed(&self) -> f64 {
+        self.speed
+    }
+
+    /// The goal, kept after arrival; `None` when idle.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// w.set_goal(id, [5.0, 5.0]).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().goal(), Some([5.0, 5.0].into()));
+    /// ```
+    pub fn goal(&self) -> Option<Point> {
+        self.goal
+    }
+
+    /// What the entity is doing.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().state(), daedalus::world::EntityState::Idle);
+    /// ```
+    pub fn state(&self) -> EntityState {
+        self.state
+    }
+
+    /// The path being walked (kept when a re-plan fails), from where it was
+    /// planned; [`Entity::travelled`] says how far along it the entity is.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// w.set_goal(id, [5.0, 1.0]).unwrap();
+    /// w.step(0.5).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().path().unwrap().length(), 4.0);
+    /// ```
+    pub fn path(&self) -> Option<&Path> {
+        self.plan.as_ref().map(|p| &p.path)
+    }
+
+    /// Distance walked along [`Entity::path`].
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// w.set_goal(id, [5.0, 1.0]).unwrap();
+    /// w.step(0.5).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().travelled(), 0.5);
+    /// ```
+    pub fn travelled(&self) -> f64 {
+        self.plan.as_ref().map_or(0.0, |p| p.travelled)
+    }
+
+    /// The error of the last failed plan (cleared by a successful one).
+    ///
+    /// ```
+    /// use daedalus::{World, path::PathError};
+    /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// w.add_wall(&[[5.0, 0.0].into(), [5.0, 10.0].into()], daedalus::world::Closure::Open).unwrap();
+    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// w.set_goal(id, [8.0, 1.0]).unwrap();
+    /// w.step(0.1).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().last_error(), Some(&PathError::NoPath));
+    /// ```
+    pub fn last_error(&self) -> Option<&PathError> {
+        self.last_error.as_ref()
+    }
+}

@@ -1,0 +1,51 @@
+//! What a [`super::World::step`] reports.
+
+use crate::Point;
+use crate::path::PathError;
+use crate::triangulation::CdtError;
+
+use super::{BlockReason, EntityId, ObstacleId};
+
+/// Something that happened during one [`super::World::step`].
+///
+/// ```
+/// use daedalus::{World, world::Event};
+/// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+/// let e = w.add_entity([1.0, 1.0], 0.5, 100.0).unwrap();
+/// w.set_goal(e, [5.0, 5.0]).unwrap();
+/// let events = w.step(1.0).unwrap();
+/// assert_eq!(events, vec![Event::Arrived(e)]);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum Event {
+    /// The entity reached its goal.
+    Arrived(EntityId),
+    /// A change touched the entity's remaining path (or freed it): it has
+    /// a new path.
+    Replanned(EntityId),
+    /// A (re-)plan failed: the entity keeps its previous path (if any),
+    /// stops, and is blocked until a change could alter the answer.
+    ReplanFailed { entity: EntityId, error: PathError },
+    /// The entity is blocked (it waits; no search is repeated until a
+    /// change could free it).
+    Blocked {
+        entity: EntityId,
+        reason: BlockReason,
+    },
+    /// A blocked entity can move again.
+    Unblocked(EntityId),
+    /// An obstacle moved onto the entity: it was pushed to the nearest
+    /// free spot.
+    Pushed {
+        entity: EntityId,
+        from: Point,
+        to: Point,
+    },
+    /// An obstacle's pending change could not go into the mesh; it stays
+    /// at its last good pose.
+    ObstacleRejected {
+        obstacle: ObstacleId,
+        error: CdtError,
+    },
+}

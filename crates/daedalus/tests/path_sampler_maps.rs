@@ -1,0 +1,133 @@
+//! Every point the sampler produces (`point_at_free`) on radius-r paths of
+//! the shared maps passes the library's own start test (a search from
+//! there is not `StartBlocked`) and keeps the radius from every wall,
+//! measured against the walls directly (brute force over the walls near
+//! it); points no candidate frees must be in passages exactly `2 r` wide.
+#![cfg(feature = "serde")]
+
+mod support;
+
+use daedalus::Point;
+use daedalus::path::{PathFinder, PathSampler};
+use daedalus::scenario::{Scenario, shared_scenario_files};
+use std::cell::RefCell;
+use support::World;
+use support::check::point_seg;
+use support::reference::Walls;
+
+/// Is `p` in a passage exactly `2 r` wide (walls within `r (1 + 1e-9)` on
+/// opposite sides)? The path finder accepts paths through those with its
+/// relative slack of 1e-9 while its start test is strict, so no point there
+/// can be guaranteed to pass it (see the report on issue 10).
+fn tight(walls: &Walls, p: Point, r: f64) -> bool {
+    let reach = r * (1.0 + 1e-9);
+    let dirs: Vec<Point> = walls
+        .segs_near(p, p, reach)
+        .into_iter()
+        .filter_map(|i| {
+            let (a, b) = walls.segs[i as usize];
+            (point_seg(p, a, b) < reach).then(|| {
+                let (dx, dy) = (b.x - a.x, b.y - a.y);
+                let l2 = dx * dx + dy * dy;
+                let t = if l2 > 0.0 {
+                    (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
+                } else {
+                    0.0
+                };
+                Point::new(a.x + t * dx - p.x, a.y + t * dy - p.y)
+            })
+        })
+        .collect();
+    dirs.iter()
+        .any(|u| dirs.iter().any(|v| u.x * v.x + u.y * v.y < 0.0))
+}
+
+/// Does a straight piece of the path come nearer than `r` to a wall (the
+/// finder accepts that within its relative slack of 1e-9, e.g. through a
+/// gap exactly `2 r` wide; its start test does not)? Brute force.
+fn uses_slack(walls: &Walls, path: &daedalus::path::Path, r: f64) -> bool {
+    let mut at = path.start;
+    let mut pieces = Vec::new();
+    for t in &path.turns {
+        pieces.push((at, t.from));
+        at = t.to;
+    }
+    pieces.push((at, path.goal));
+    pieces.iter().any(|&(a, b)| {
+        walls.segs_near(a, b, r).into_iter().any(|i| {
+            let (c, d) = walls.segs[i as usize];
+            support::check::seg_seg(a, b, c, d) < r
+        })
+    })
+}
+
+/// Queries per map and radius.
+const QUERIES: usize = 6;
+
+#[test]
+fn sampled_points_pass_the_start_test_on_the_maps() {
+    let files = shared_scenario_files();
+    assert!(!files.is_empty());
+    let mut finder = PathFinder::new();
+    let check = RefCell::new(PathFinder::new());
+    let (mut paths, mut samples, mut tight_fits, mut slack_paths) = (0, 0, 0, 0);
+    let mut pushed_fail = 0;
+    for f in &files {
+        let s = Scenario::load(f).unwrap();
+        let world = World::from_scenario(&s);
+        let nav = world.nav();
+        let walls = Walls::new(world.all_walls());
+        for q in s.queries.iter().take(QUERIES) {
+            for r in [0.5, 1.0, 2.0] {
+                let (from, to) = (Point::from(q.from), Point::from(q.to));
+                let Ok(path) = finder.find_path(&nav, from, to, r) else {
+                    continue;
+                };
+                if uses_slack(&walls, &path, r) {
+                    slack_paths += 1;
+                }
+                paths += 1;
+                // a step that is no divisor of anything: samples everywhere on the arcs
+                let sm = PathSampler::new(&path, 0.37 * r).unwrap();
+                let n = (sm.length() / (0.37 * r)).ceil() as usize;
+                for k in 0..=n {
+                    let d = k as f64 * 0.37 * r;
+                    samples += 1;
+                    // the library's own test: a search from q (to q) is not blocked
+                    let passes = |q: Point| check.borrow_mut().find_path(&nav, q, q, r).is_ok();
+                    pushed_fail += usize::from(!passes(sm.point_at(d)));
+                    let q = sm.point_at_free(d, passes);
+                    if !passes(q) {
+                        assert!(
+                            tight(&walls, q, r),
+                            "{}: sample {q:?} of a radius-{r} path is StartBlocked",
+                            s.name
+                        );
+                        tight_fits += 1;
+                        continue;
+                    }
+                    // and the walls, measured directly
+                    for i in walls.segs_near(q, q, r) {
+                        let (a, b) = walls.segs[i as usize];
+                        let dd = point_seg(q, a, b);
+                        assert!(
+                            dd >= r,
+                            "{}: sample {q:?} is {dd} < {r} from a wall",
+                            s.name
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{paths} paths, {samples} samples, {tight_fits} in exact-fit passages, \
+         {slack_paths} paths within the finder's slack, \
+         {pushed_fail} pushed points alone failing"
+    );
+    assert!(
+        tight_fits * 100 <= samples,
+        "{tight_fits} of {samples} samples pass no test"
+    );
+    assert!(paths > 50, "only {paths} radius > 0 paths");
+}
