@@ -12,6 +12,8 @@
 //! visible_pairs` against one `is_in_field` per pair, `TARGETS` for point
 //! targets against the tests' brute force, then a short criterion run.
 
+#[path = "../tests/support/data.rs"]
+mod data;
 #[path = "../tests/fov_common/mod.rs"]
 mod fov_common;
 
@@ -20,7 +22,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use daedalus::fov::{FieldOfView, FovQuery, Target, visibility_polygon};
-use daedalus::scenario::{Scenario, shared_data_dir};
+use daedalus::scenario::Scenario;
 use daedalus::{Cdt, Point};
 use geo_visibility::Visibility;
 
@@ -57,7 +59,7 @@ fn walls_of(cdt: &Cdt) -> Vec<geo::Line<f64>> {
 }
 
 fn map_case(family: &str, name: &str) -> (Case, Scenario) {
-    let path = shared_data_dir().join(format!("maps/{family}/{name}.scenario.json"));
+    let path = data::file(&format!("maps/{family}/{name}.scenario.json"));
     let s = Scenario::load(&path).unwrap();
     let [x0, y0, x1, y1] = s.bounds;
     let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();

@@ -278,10 +278,7 @@ fn object_shapes_cannot_be_removed_as_shapes() {
     let (mut c, ids) = object_world();
     let before = state(&c);
     let s = c.object_shape(ids[2]).unwrap();
-    assert_eq!(
-        c.remove_shape(s),
-        Err(CdtError::StaleHandle(daedalus::objects::OBJECT_SHAPE))
-    );
+    assert_eq!(c.remove_shape(s), Err(CdtError::ObjectShape));
     assert_eq!(state(&c), before);
     // the object still moves and goes away normally
     c.object_mut(ids[2]).unwrap().set_position(40.0, 20.0);

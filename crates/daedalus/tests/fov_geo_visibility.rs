@@ -3,6 +3,9 @@
 //! constrained edges, border included. The range is set beyond the world so
 //! that both regions are plain polygons.
 
+#[cfg(feature = "serde")]
+#[path = "support/data.rs"]
+mod data;
 mod fov_common;
 
 use daedalus::Point;
@@ -59,8 +62,8 @@ fn hand_made_room() {
 #[cfg(feature = "serde")]
 #[test]
 fn real_map_agrees() {
-    use daedalus::scenario::{Scenario, shared_data_dir};
-    let s = Scenario::load(shared_data_dir().join("maps/dao/arena.scenario.json")).unwrap();
+    use daedalus::scenario::Scenario;
+    let s = Scenario::load(data::file("maps/dao/arena.scenario.json")).unwrap();
     let mut cdt = daedalus::Cdt::new(s.bounds[0], s.bounds[1], s.bounds[2], s.bounds[3]).unwrap();
     let shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
         .map(|i| (s.ring_points(i), true))

@@ -9,7 +9,7 @@ mod support;
 
 use daedalus::Point;
 use daedalus::path::{PathFinder, PathSampler};
-use daedalus::scenario::{Scenario, shared_scenario_files};
+use daedalus::scenario::Scenario;
 use std::cell::RefCell;
 use support::World;
 use support::check::point_seg;
@@ -66,7 +66,7 @@ const QUERIES: usize = 6;
 
 #[test]
 fn sampled_points_pass_the_start_test_on_the_maps() {
-    let files = shared_scenario_files();
+    let files = support::data::scenario_files();
     assert!(!files.is_empty());
     let mut finder = PathFinder::new();
     let check = RefCell::new(PathFinder::new());

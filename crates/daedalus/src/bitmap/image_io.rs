@@ -76,11 +76,9 @@ pub fn bitmap_from_image(
 /// ```
 /// use daedalus::bitmap::{ThresholdOptions, load_bitmap};
 /// let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-///     .join("../../../shared/data/maps/dao/arena.png");
-/// # if path.exists() {
+///     .join("tests/data/maps/dao/arena.png");
 /// let bm = load_bitmap(&path, &ThresholdOptions::default()).unwrap();
 /// assert_eq!((bm.width, bm.height, bm.black_count()), (49, 49, 347));
-/// # }
 /// assert!(load_bitmap("no/such/file.png", &ThresholdOptions::default()).is_err());
 /// ```
 pub fn load_bitmap(

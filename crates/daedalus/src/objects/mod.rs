@@ -11,15 +11,6 @@ pub use transform::Affine;
 use crate::Point;
 use crate::triangulation::{Cdt, CdtError, ShapeId, check_point_pub};
 
-/// Payload of the [`CdtError::StaleHandle`](crate::triangulation::CdtError::StaleHandle) that [`Cdt::remove_shape`]
-/// returns for the shape of an object: that handle is not removable as a
-/// shape (remove or move the object instead).
-///
-/// ```
-/// assert!(daedalus::objects::OBJECT_SHAPE.contains("object"));
-/// ```
-pub const OBJECT_SHAPE: &str = "shape (it belongs to an object: remove or move the object)";
-
 /// An obstacle: local outline plus placement.
 ///
 /// ```

@@ -48,6 +48,10 @@ pub enum CdtError {
     InvalidBounds,
     #[error("stale or unknown {0} handle")]
     StaleHandle(&'static str),
+    /// [`Cdt::remove_shape`] on the shape of an object: remove or move the
+    /// object instead.
+    #[error("the shape belongs to an object: remove or move the object instead")]
+    ObjectShape,
     #[error("the four corner vertices cannot be removed")]
     CornerVertex,
     #[error("internal error: {0}")]

@@ -31,13 +31,13 @@ impl Cdt {
     /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
     /// let o = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
     /// let s = cdt.object_shape(o).unwrap();
-    /// assert_eq!(cdt.remove_shape(s), Err(CdtError::StaleHandle(daedalus::objects::OBJECT_SHAPE)));
+    /// assert_eq!(cdt.remove_shape(s), Err(CdtError::ObjectShape));
     /// cdt.remove_object(o).unwrap(); // still fine
     /// ```
     pub fn remove_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
         self.shape_raw(id)?;
         if self.objects.owner_of(id).is_some() {
-            return Err(CdtError::StaleHandle(crate::objects::OBJECT_SHAPE));
+            return Err(CdtError::ObjectShape);
         }
         self.remove_shape_any(id)
     }
