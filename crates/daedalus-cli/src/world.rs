@@ -1,6 +1,7 @@
 //! Building a triangulation from a scenario's walls, ring objects, mesh dumps.
 //! The one place that touches the object API, so API changes stay local.
 
+use daedalus::Closure;
 use std::path::Path;
 
 use daedalus::Point;
@@ -11,9 +12,14 @@ use daedalus::objects::{Object, ObjectId};
 use daedalus::triangulation::Cdt;
 
 /// A new triangulation of the scenario's bounds (their border is a wall).
+/// The rectangle of the scenario format's `[xmin, ymin, xmax, ymax]`.
+pub fn rect([x0, y0, x1, y1]: [f64; 4]) -> daedalus::Rect {
+    daedalus::Rect::new([x0, y0], [x1, y1])
+}
+
 pub fn empty_world(s: &Scenario) -> Result<Cdt, CliError> {
     let [x0, y0, x1, y1] = s.bounds;
-    Cdt::new(x0, y0, x1, y1).map_err(CliError::cdt(format!("bounds {:?}", s.bounds)))
+    Cdt::new([x0, y0], [x1, y1]).map_err(CliError::cdt(format!("bounds {:?}", s.bounds)))
 }
 
 /// Inserts every segment of the scenario as an open wall.
@@ -29,12 +35,14 @@ pub fn insert_segments(cdt: &mut Cdt, s: &Scenario) -> Result<(), CliError> {
 /// inserted in one `Cdt::insert_shapes` call (one undo scope for the lot).
 pub fn build_walls(s: &Scenario) -> Result<Cdt, CliError> {
     let mut cdt = empty_world(s)?;
-    let rings = (0..s.rings.len()).map(|i| (s.ring_points(i), true));
-    let segments = s
-        .segments
-        .iter()
-        .map(|g| (vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])], false));
-    let shapes: Vec<(Vec<Point>, bool)> = rings.chain(segments).collect();
+    let rings = (0..s.rings.len()).map(|i| (s.ring_points(i), Closure::Closed));
+    let segments = s.segments.iter().map(|g| {
+        (
+            vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])],
+            Closure::Open,
+        )
+    });
+    let shapes: Vec<(Vec<Point>, Closure)> = rings.chain(segments).collect();
     if let Err(e) = cdt.insert_shapes(&shapes) {
         // The failed call changed nothing: replay one by one to name the culprit.
         for (i, (points, closed)) in shapes.iter().enumerate() {
@@ -71,9 +79,9 @@ pub struct Pose {
 /// position at their centroid, so the starting pose leaves it in place.
 pub fn ring_object(points: Vec<Point>) -> (Object, Pose) {
     let c = centroid(&points);
-    let mut o = Object::new(points, true);
-    o.set_pivot(c.x, c.y);
-    o.set_position(c.x, c.y);
+    let mut o = Object::new(points, Closure::Closed);
+    o.set_pivot([c.x, c.y]);
+    o.set_position([c.x, c.y]);
     let pose = Pose {
         position: c,
         rotation: 0.0,
@@ -84,7 +92,7 @@ pub fn ring_object(points: Vec<Point>) -> (Object, Pose) {
 /// `o` placed at `pose` (same outline, pivot and scale).
 pub fn posed(o: &Object, pose: Pose) -> Object {
     let mut o = o.clone();
-    o.set_position(pose.position.x, pose.position.y);
+    o.set_position([pose.position.x, pose.position.y]);
     o.set_rotation(pose.rotation);
     o
 }
@@ -101,7 +109,7 @@ pub fn set_pose(cdt: &mut Cdt, id: ObjectId, pose: Pose) -> Result<(), CliError>
     let o = cdt
         .object_mut(id)
         .map_err(CliError::cdt("moving an object"))?;
-    o.set_position(pose.position.x, pose.position.y);
+    o.set_position([pose.position.x, pose.position.y]);
     o.set_rotation(pose.rotation);
     Ok(())
 }

@@ -137,20 +137,23 @@ mod ours {
 
     pub fn walls(s: &Scenario) -> Cdt {
         let [x0, y0, x1, y1] = s.bounds;
-        let mut cdt = Cdt::new(x0, y0, x1, y1).expect("bounds");
+        let mut cdt = Cdt::new([x0, y0], [x1, y1]).expect("bounds");
         // one bulk call: end points first (Hilbert order), then segments
-        let mut shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
-            .map(|i| (s.ring_points(i), true))
+        let mut shapes: Vec<(Vec<Point>, daedalus::Closure)> = (0..s.rings.len())
+            .map(|i| (s.ring_points(i), daedalus::Closure::Closed))
             .collect();
         for g in &s.segments {
-            shapes.push((vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])], false));
+            shapes.push((
+                vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])],
+                daedalus::Closure::Open,
+            ));
         }
         cdt.insert_shapes(&shapes).expect("walls");
         cdt
     }
 
     pub fn delaunay(points: &[Point], world: f64) -> Cdt {
-        let mut cdt = Cdt::new(0.0, 0.0, world, world).expect("bounds");
+        let mut cdt = Cdt::new([0.0, 0.0], [world, world]).expect("bounds");
         cdt.insert_vertices(points).expect("points");
         cdt
     }
@@ -191,13 +194,13 @@ mod ours {
     pub fn objects(n: usize, seed: u64) -> Objects {
         let side = (n as f64).sqrt().ceil() as usize;
         let w = side as f64 * CELL;
-        let mut cdt = Cdt::new(0.0, 0.0, w, w).expect("bounds");
+        let mut cdt = Cdt::new([0.0, 0.0], [w, w]).expect("bounds");
         let mut r = super::Rng(seed);
         let ids = (0..n)
             .map(|i| {
-                let mut o = daedalus::objects::Object::new(square(), true);
+                let mut o = daedalus::objects::Object::new(square(), daedalus::Closure::Closed);
                 let c = centre(i, side);
-                o.set_position(c.x, c.y);
+                o.set_position([c.x, c.y]);
                 o.set_rotation(r.f64() * std::f64::consts::TAU);
                 cdt.insert_object(o).expect("object")
             })
@@ -210,10 +213,10 @@ mod ours {
             let i = r.below(self.ids.len());
             let c = centre(i, self.side);
             let o = self.cdt.object_mut(self.ids[i]).expect("object");
-            o.set_position(
+            o.set_position([
                 c.x + (r.f64() * 2.0 - 1.0) * JITTER,
                 c.y + (r.f64() * 2.0 - 1.0) * JITTER,
-            );
+            ]);
             o.set_rotation(r.f64() * std::f64::consts::TAU);
             self.cdt.update_objects().expect("update");
         }

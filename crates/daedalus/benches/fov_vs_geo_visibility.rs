@@ -17,6 +17,7 @@ mod data;
 #[path = "../tests/fov_common/mod.rs"]
 mod fov_common;
 
+use daedalus::Closure;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -62,9 +63,9 @@ fn map_case(family: &str, name: &str) -> (Case, Scenario) {
     let path = data::file(&format!("maps/{family}/{name}.scenario.json"));
     let s = Scenario::load(&path).unwrap();
     let [x0, y0, x1, y1] = s.bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
-    let shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
-        .map(|i| (s.ring_points(i), true))
+    let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
+    let shapes: Vec<(Vec<Point>, Closure)> = (0..s.rings.len())
+        .map(|i| (s.ring_points(i), Closure::Closed))
         .collect();
     cdt.insert_shapes(&shapes).unwrap();
     // The scenario's query starts: free cells; nudged off the lattice.
@@ -88,7 +89,7 @@ fn map_case(family: &str, name: &str) -> (Case, Scenario) {
 
 /// 10^4 random small rectangles (some overlap) in a 2000 x 2000 world.
 fn obstacles_case() -> Case {
-    let mut cdt = Cdt::new(0.0, 0.0, 2000.0, 2000.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [2000.0, 2000.0]).unwrap();
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut shapes = Vec::new();
     for _ in 0..10_000 {
@@ -101,7 +102,7 @@ fn obstacles_case() -> Case {
                 Point::new(x + w, y + h),
                 Point::new(x, y + h),
             ],
-            true,
+            Closure::Closed,
         ));
     }
     cdt.insert_shapes(&shapes).unwrap();

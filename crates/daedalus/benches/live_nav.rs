@@ -17,6 +17,7 @@
 #[path = "../tests/support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -60,11 +61,16 @@ impl Live {
     /// Rings become objects turning about their centroid; segments stay walls.
     fn from_scenario(s: &Scenario) -> Live {
         let [x0, y0, x1, y1] = s.bounds;
-        let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
-        let segs: Vec<(Vec<Point>, bool)> = s
+        let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
+        let segs: Vec<(Vec<Point>, Closure)> = s
             .segments
             .iter()
-            .map(|g| (vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])], false))
+            .map(|g| {
+                (
+                    vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])],
+                    Closure::Open,
+                )
+            })
             .collect();
         cdt.insert_shapes(&segs).unwrap();
         let mut objects = Vec::new();
@@ -74,9 +80,9 @@ impl Live {
             let c = pts.iter().fold(Point::new(0.0, 0.0), |a, p| {
                 Point::new(a.x + p.x / n, a.y + p.y / n)
             });
-            let mut o = Object::new(pts, true);
-            o.set_pivot(c.x, c.y);
-            o.set_position(c.x, c.y);
+            let mut o = Object::new(pts, Closure::Closed);
+            o.set_pivot([c.x, c.y]);
+            o.set_position([c.x, c.y]);
             objects.push((cdt.insert_object(o).unwrap(), c, 0.0));
         }
         cdt.update_objects().unwrap();
@@ -97,7 +103,7 @@ impl Live {
     fn squares(n: usize) -> Live {
         let k = (n as f64).sqrt().ceil() as usize;
         let size = 4.0 * k as f64 + 4.0;
-        let mut cdt = Cdt::new(0.0, 0.0, size, size).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [size, size]).unwrap();
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let sq = vec![
             Point::new(-0.5, -0.5),
@@ -111,8 +117,8 @@ impl Live {
                 4.0 + 4.0 * (i % k) as f64 + rng.f(-0.5, 0.5),
                 4.0 + 4.0 * (i / k) as f64 + rng.f(-0.5, 0.5),
             );
-            let mut o = Object::new(sq.clone(), true);
-            o.set_position(c.x, c.y);
+            let mut o = Object::new(sq.clone(), Closure::Closed);
+            o.set_position([c.x, c.y]);
             objects.push((cdt.insert_object(o).unwrap(), c, 0.0));
         }
         cdt.update_objects().unwrap();
@@ -164,7 +170,7 @@ impl Live {
         let r = rot + self.rng.f(-0.01, 0.01);
         let t = Instant::now();
         let o = self.cdt.object_mut(id).unwrap();
-        o.set_position(p.x, p.y);
+        o.set_position([p.x, p.y]);
         o.set_rotation(r);
         let ok = self.cdt.update_objects().is_ok();
         let dt = t.elapsed().as_secs_f64();
@@ -173,7 +179,7 @@ impl Live {
         } else {
             // Out of bounds: put it back (not timed).
             let o = self.cdt.object_mut(id).unwrap();
-            o.set_position(c.x, c.y);
+            o.set_position([c.x, c.y]);
             o.set_rotation(rot);
             self.cdt.update_objects().unwrap();
         }

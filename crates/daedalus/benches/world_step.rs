@@ -7,6 +7,7 @@
 //! (10^3 vs 10^5 within 2x) once navigation updates incrementally.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use daedalus::Closure;
 use daedalus::objects::Object;
 use daedalus::world::{EntityState, ObstacleId, Pose};
 use daedalus::{Point, World};
@@ -59,7 +60,7 @@ fn world(n: usize) -> Setup {
             Point::new(h, h),
             Point::new(-h, h),
         ];
-        let id = w.add_object(Object::new(sq, true)).unwrap();
+        let id = w.add_object(Object::new(sq, Closure::Closed)).unwrap();
         let c = Point::new(
             ((i % side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
             ((i / side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,

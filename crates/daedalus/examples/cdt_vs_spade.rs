@@ -5,6 +5,7 @@
 #[path = "../tests/support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use std::time::Instant;
 
 use daedalus::Point;
@@ -61,7 +62,7 @@ fn main() {
         let sp: Vec<Point2<f64>> = pts.iter().map(|p| Point2::new(p.x, p.y)).collect();
         let mut bytes = 0;
         let ours = time(runs, || {
-            let mut c = Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+            let mut c = Cdt::new([0.0, 0.0], [1.0, 1.0]).unwrap();
             c.insert_vertices(&pts).unwrap();
             bytes = c.mesh().heap_bytes();
         });
@@ -85,12 +86,13 @@ fn main() {
         let sc = Scenario::load(f).unwrap();
         let rings: Vec<Vec<Point>> = (0..sc.rings.len()).map(|i| sc.ring_points(i)).collect();
         let [x0, y0, x1, y1] = sc.bounds;
-        let mut shapes: Vec<(Vec<Point>, bool)> = rings.iter().map(|r| (r.clone(), true)).collect();
+        let mut shapes: Vec<(Vec<Point>, Closure)> =
+            rings.iter().map(|r| (r.clone(), Closure::Closed)).collect();
         for &[ax, ay, bx, by] in &sc.segments {
-            shapes.push((vec![Point::new(ax, ay), Point::new(bx, by)], false));
+            shapes.push((vec![Point::new(ax, ay), Point::new(bx, by)], Closure::Open));
         }
         let ours = time(runs, || {
-            let mut c = Cdt::new(x0, y0, x1, y1).unwrap();
+            let mut c = Cdt::new([x0, y0], [x1, y1]).unwrap();
             let _ = c.insert_shapes(&shapes);
         });
         let theirs = time(runs, || {
@@ -143,12 +145,12 @@ fn main() {
         .map(|_| (1.0 + rnd(&mut s) * 998.0, 1.0 + rnd(&mut s) * 998.0))
         .collect();
     let build = || {
-        let mut c = Cdt::new(0.0, 0.0, 1000.0, 1000.0).unwrap();
+        let mut c = Cdt::new([0.0, 0.0], [1000.0, 1000.0]).unwrap();
         let ids: Vec<_> = places
             .iter()
             .map(|&(x, y)| {
-                let mut o = Object::new(square.clone(), true);
-                o.set_position(x, y);
+                let mut o = Object::new(square.clone(), Closure::Closed);
+                o.set_position([x, y]);
                 c.insert_object(o).unwrap()
             })
             .collect();
@@ -163,9 +165,10 @@ fn main() {
         let id = ids[(k * 7919) % ids.len()];
         let t = Instant::now();
         let o = c.object_mut(id).unwrap();
-        let (_, _, r, p) = o.placement();
-        o.set_position(p.x + if k % 2 == 0 { 0.3 } else { -0.3 }, p.y);
-        o.set_rotation(r + 0.1);
+        let pose = o.pose();
+        let p = pose.position;
+        o.set_position([p.x + if k % 2 == 0 { 0.3 } else { -0.3 }, p.y]);
+        o.set_rotation(pose.rotation + 0.1);
         c.update_objects().unwrap();
         moves.push(t.elapsed().as_secs_f64());
     }

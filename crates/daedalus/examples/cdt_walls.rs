@@ -2,6 +2,7 @@
 //! `cargo run --release -p daedalus --features serde --example cdt_walls -- FILE [RUNS]`
 //! (one `insert_shapes` call; `ONE_BY_ONE=1`: one `insert_shape` per ring)
 
+use daedalus::Closure;
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
@@ -12,14 +13,14 @@ fn main() {
     let [x0, y0, x1, y1] = sc.bounds;
     for _ in 0..runs {
         let t = std::time::Instant::now();
-        let mut c = Cdt::new(x0, y0, x1, y1).unwrap();
+        let mut c = Cdt::new([x0, y0], [x1, y1]).unwrap();
         if std::env::var_os("ONE_BY_ONE").is_some() {
             for i in 0..sc.rings.len() {
-                let _ = c.insert_shape(&sc.ring_points(i), true);
+                let _ = c.insert_shape(&sc.ring_points(i), Closure::Closed);
             }
         } else {
             let rings: Vec<_> = (0..sc.rings.len())
-                .map(|i| (sc.ring_points(i), true))
+                .map(|i| (sc.ring_points(i), daedalus::Closure::Closed))
                 .collect();
             let _ = c.insert_shapes(&rings);
         }

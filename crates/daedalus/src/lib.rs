@@ -2,25 +2,27 @@
 //! constrained Delaunay triangulation (CDT) kept on a half-edge mesh.
 //!
 //! ```
-//! use daedalus::{Cdt, Point, objects::Object, path::{NavMesh, PathFinder}};
+//! use daedalus::{Cdt, Closure, Point, objects::Object, path::{NavMesh, PathFinder}};
 //!
-//! let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
-//! let wall = cdt.insert_shape(&[Point::new(50.0, 0.0), Point::new(50.0, 80.0)], false)?;
+//! let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
+//! let wall = cdt.insert_shape(&[Point::new(50.0, 0.0), Point::new(50.0, 80.0)], Closure::Open)?;
 //! let square = vec![[-5.0, -5.0].into(), [5.0, -5.0].into(), [5.0, 5.0].into(), [-5.0, 5.0].into()];
-//! let crate_ = cdt.insert_object(Object::new(square, true))?;
-//! cdt.object_mut(crate_)?.set_position(20.0, 40.0);
+//! let crate_ = cdt.insert_object(Object::new(square, Closure::Closed))?;
+//! cdt.object_mut(crate_)?.set_position([20.0, 40.0]);
 //! cdt.object_mut(crate_)?.set_rotation(0.3);
 //! cdt.update_objects()?; // re-inserts only what moved
 //! assert!(cdt.validate().is_empty());
 //!
 //! let nav = NavMesh::from_cdt(&cdt);
-//! let path = PathFinder::new().find_path(&nav, Point::new(10.0, 10.0), Point::new(90.0, 10.0), 1.0)?;
+//! let path = PathFinder::new().find_path(&nav, [10.0, 10.0], [90.0, 10.0], 1.0)?;
 //! assert!(path.length() > 2.0 * (40.0f64.powi(2) + 70.0f64.powi(2)).sqrt()); // around the wall's end
 //!
 //! cdt.remove_shape(wall)?; // as if it had never been inserted
 //! assert!(cdt.validate().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+
+#![warn(missing_docs)]
 
 pub mod bitmap;
 pub mod dungeon;
@@ -35,7 +37,7 @@ pub mod render;
 pub mod scenario;
 pub mod spatial;
 
-pub use geometry::Point;
+pub use geometry::{Closure, Point, Rect};
 pub use triangulation::{Cdt, CdtError};
 pub mod objects;
 pub mod triangulation;

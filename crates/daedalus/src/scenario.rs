@@ -11,21 +11,34 @@ use crate::Point;
 
 /// Errors reading or writing a scenario or mesh dump.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum ScenarioError {
+    /// The file cannot be read or written.
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The file.
         path: String,
+        /// Why.
         #[source]
         source: std::io::Error,
     },
+    /// The file is not JSON of the expected shape.
     #[error("{path} is not a valid scenario: {source}")]
     Json {
+        /// The file.
         path: String,
+        /// The parser's error.
         #[source]
         source: serde_json::Error,
     },
+    /// The JSON parses but a value is wrong (odd ring length, bad bounds).
     #[error("{path}: {what}")]
-    Invalid { path: String, what: String },
+    Invalid {
+        /// The file.
+        path: String,
+        /// What is wrong.
+        what: String,
+    },
 }
 
 /// One path query of a scenario.
@@ -37,9 +50,12 @@ pub enum ScenarioError {
 /// ```
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Query {
+    /// Start `[x, y]`.
     pub from: [f64; 2],
+    /// Goal `[x, y]`.
     pub to: [f64; 2],
     #[serde(default)]
+    /// Disc radius (0 when absent).
     pub radius: f64,
     /// Optimal radius-0 length from an independent solver; `Some(None)` is
     /// an explicit `null` (no path), `None` means not given.
@@ -72,15 +88,21 @@ mod serde_nullable {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
     #[serde(default)]
+    /// Name of the map.
     pub name: String,
     #[serde(default, skip_serializing_if = "String::is_empty")]
+    /// Where the map comes from.
     pub source: String,
+    /// World rectangle `[xmin, ymin, xmax, ymax]`.
     pub bounds: [f64; 4],
     #[serde(default)]
+    /// Closed walls, each a flat list `x0, y0, x1, y1, ...`.
     pub rings: Vec<Vec<f64>>,
     #[serde(default)]
+    /// Open wall segments `[ax, ay, bx, by]`.
     pub segments: Vec<[f64; 4]>,
     #[serde(default)]
+    /// Path queries.
     pub queries: Vec<Query>,
 }
 
@@ -170,14 +192,21 @@ impl Scenario {
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct RunnerOutput {
+    /// Name of the runner.
     pub runner: String,
+    /// Seconds to build the mesh.
     pub build_s: f64,
+    /// Seconds for all the queries.
     pub queries_s: f64,
+    /// Path length per query, `None` for no path.
     pub lengths: Vec<Option<f64>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Waypoints per query, flat `x0, y0, ...` (when asked for).
     pub paths: Option<Vec<Option<Vec<f64>>>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Vertices of the mesh.
     pub vertices: Option<usize>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Triangles of the mesh.
     pub triangles: Option<usize>,
 }

@@ -7,6 +7,7 @@
 #[path = "support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::bitmap::{ThresholdOptions, TraceOptions, load_bitmap, trace};
 use daedalus::path::{NavMesh, PathFinder};
@@ -15,9 +16,9 @@ use daedalus::triangulation::Cdt;
 
 fn cdt_of(bounds: [f64; 4], rings: &[Vec<Point>]) -> Cdt {
     let [x0, y0, x1, y1] = bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+    let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for (i, r) in rings.iter().enumerate() {
-        cdt.insert_shape(r, true)
+        cdt.insert_shape(r, Closure::Closed)
             .unwrap_or_else(|e| panic!("ring {i}: {e}"));
     }
     cdt
@@ -29,7 +30,7 @@ fn lengths(nav: &NavMesh, s: &Scenario, radius: Option<f64>) -> Vec<Option<f64>>
     s.queries
         .iter()
         .map(|q| {
-            f.find_path(nav, q.from.into(), q.to.into(), radius.unwrap_or(q.radius))
+            f.find_path(nav, q.from, q.to, radius.unwrap_or(q.radius))
                 .ok()
                 .map(|p| p.length())
         })

@@ -51,7 +51,7 @@ fn smoothed_image_inserts_into_a_scaled_world() {
     .unwrap();
     let t = trace(&bm, &TraceOptions::default()).unwrap();
     let s = t.scaled([-10.0, -10.0, 10.0, 10.0], true).unwrap();
-    let mut cdt = Cdt::new(-10.0, -10.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([-10.0, -10.0], [10.0, 10.0]).unwrap();
     let ids = s.insert_into(&mut cdt).unwrap();
     assert_eq!(ids.len(), s.polygons.len());
     assert!(cdt.validate().is_empty());
@@ -64,7 +64,7 @@ fn failed_insertion_changes_nothing() {
     let mut t = trace(&bm, &TraceOptions::exact()).unwrap();
     assert_eq!(t.polygons.len(), 2);
     t.polygons[1].points[2].x = f64::NAN;
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 4.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 4.0]).unwrap();
     let before = cdt.dump();
     assert!(t.insert_into(&mut cdt).is_err());
     // Same vertices, walls and triangle count (the diagonal of the empty
@@ -95,7 +95,7 @@ fn slivers_are_open_wall_segments() {
     assert_eq!(slivers.len(), 2, "{:?}", t.polygons);
     // The inner bar keeps its nesting: inside the hole, inside the block.
     assert!(slivers.iter().any(|p| p.depth == 2 && p.parent.is_some()));
-    let mut cdt = Cdt::new(0.0, 0.0, 30.0, 20.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [30.0, 20.0]).unwrap();
     t.insert_into(&mut cdt).unwrap();
     assert!(cdt.validate().is_empty());
     let dump = cdt.dump();

@@ -3,6 +3,7 @@
 //! against a snapshot of everything observable taken before the call, and
 //! against a clone that never saw the failure.
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::mesh::MeshDump;
 use daedalus::objects::{Object, ObjectError, ObjectId};
@@ -67,13 +68,13 @@ fn p(x: f64, y: f64) -> Point {
 
 /// A grid of crossing walls: every new diagonal crosses many constraints.
 fn grid_world() -> Cdt {
-    let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut c = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     for k in 1..10 {
         let t = 10.0 * k as f64 + 0.37;
         c.insert_segment([t, 1.0], [t, 99.0]).unwrap();
         c.insert_segment([1.0, t], [99.0, t]).unwrap();
     }
-    c.insert_shape(&[p(5.0, 5.0), p(60.0, 8.0), p(30.0, 70.0)], true)
+    c.insert_shape(&[p(5.0, 5.0), p(60.0, 8.0), p(30.0, 70.0)], Closure::Closed)
         .unwrap();
     c.insert_vertex([42.5, 42.5]).unwrap();
     assert!(c.validate().is_empty());
@@ -89,7 +90,7 @@ fn work_limit_on_insert_shape_restores_everything() {
     // the grid: the failure comes after part of the shape is in.
     let shape = [p(1.5, 1.5), p(2.5, 1.5), p(95.0, 93.0), p(3.0, 97.0)];
     c.set_task_limit(3);
-    let r = c.insert_shape(&shape, true);
+    let r = c.insert_shape(&shape, Closure::Closed);
     assert_eq!(r, Err(CdtError::WorkLimit(3)));
     assert_eq!(state(&c), before);
     assert!(c.validate().is_empty());
@@ -97,8 +98,8 @@ fn work_limit_on_insert_shape_restores_everything() {
     // operations now give exactly what the untouched clone gives.
     c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
     let mut r2 = reference;
-    let a = c.insert_shape(&shape, true).unwrap();
-    let b = r2.insert_shape(&shape, true).unwrap();
+    let a = c.insert_shape(&shape, Closure::Closed).unwrap();
+    let b = r2.insert_shape(&shape, Closure::Closed).unwrap();
     assert_eq!(a, b);
     assert_eq!(state(&c), state(&r2));
     c.remove_shape(a).unwrap();
@@ -114,14 +115,14 @@ fn work_limit_at_every_level_restores_everything() {
     let base = grid_world();
     let shape = [p(3.3, 96.1), p(97.2, 4.4), p(96.0, 96.0), p(50.0, 50.0)];
     let mut want = base.clone();
-    want.insert_shape(&shape, false).unwrap();
+    want.insert_shape(&shape, Closure::Open).unwrap();
     let want = state(&want);
     let before = state(&base);
     let mut failed = 0;
     for limit in 0..64 {
         let mut c = base.clone();
         c.set_task_limit(limit);
-        match c.insert_shape(&shape, false) {
+        match c.insert_shape(&shape, Closure::Open) {
             Err(CdtError::WorkLimit(l)) => {
                 assert_eq!(l, limit);
                 assert_eq!(state(&c), before, "limit {limit}");
@@ -137,7 +138,7 @@ fn work_limit_at_every_level_restores_everything() {
 
 #[test]
 fn work_limit_on_remove_shape_and_remove_vertex_restores_everything() {
-    let mut c = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut c = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let h = c.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
     let v = c.insert_segment([5.0, 1.0], [5.0, 9.0]).unwrap();
     let u = c.insert_vertex([3.0, 5.0]).unwrap(); // on the wall h
@@ -162,15 +163,15 @@ fn work_limit_on_remove_shape_and_remove_vertex_restores_everything() {
 fn square(x: f64, y: f64, r: f64) -> Object {
     let mut o = Object::new(
         vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)],
-        true,
+        Closure::Closed,
     );
     o.set_scale(r, r);
-    o.set_position(x, y);
+    o.set_position([x, y]);
     o
 }
 
 fn object_world() -> (Cdt, Vec<ObjectId>) {
-    let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut c = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     let mut ids = Vec::new();
     for k in 0..12 {
         let (x, y) = (
@@ -206,7 +207,7 @@ fn failed_update_objects_restores_each_rejected_object() {
     let moves = |c: &mut Cdt| {
         for (n, &id) in ids.iter().take(3).enumerate() {
             let o = c.object_mut(id).unwrap();
-            o.set_position(30.0 + n as f64, 20.0 + 9.0 * n as f64);
+            o.set_position([30.0 + n as f64, 20.0 + 9.0 * n as f64]);
             o.set_rotation(0.3 * n as f64);
         }
     };
@@ -252,9 +253,11 @@ fn failed_update_objects_restores_each_rejected_object() {
 fn update_objects_rejects_only_the_bad_object() {
     let (mut c, ids) = object_world();
     let old5 = c.object_outline(ids[5]).unwrap();
-    c.object_mut(ids[0]).unwrap().set_position(20.0, 80.0);
+    c.object_mut(ids[0]).unwrap().set_position([20.0, 80.0]);
     // part of this outline goes beyond the coordinate limit
-    c.object_mut(ids[5]).unwrap().set_position(MAX_COORD, 10.0);
+    c.object_mut(ids[5])
+        .unwrap()
+        .set_position([MAX_COORD, 10.0]);
     let Err(ObjectError::Rejected(r)) = c.update_objects() else {
         panic!("expected a rejection")
     };
@@ -268,7 +271,7 @@ fn update_objects_rejects_only_the_bad_object() {
     // ...the good one moved, and later updates work
     assert_eq!(c.object_outline(ids[0]).unwrap()[0], p(15.0, 75.0));
     assert!(c.validate().is_empty());
-    c.object_mut(ids[5]).unwrap().set_position(60.0, 10.0);
+    c.object_mut(ids[5]).unwrap().set_position([60.0, 10.0]);
     update(&mut c).unwrap();
     assert!(c.validate().is_empty());
 }
@@ -281,7 +284,7 @@ fn object_shapes_cannot_be_removed_as_shapes() {
     assert_eq!(c.remove_shape(s), Err(CdtError::ObjectShape));
     assert_eq!(state(&c), before);
     // the object still moves and goes away normally
-    c.object_mut(ids[2]).unwrap().set_position(40.0, 20.0);
+    c.object_mut(ids[2]).unwrap().set_position([40.0, 20.0]);
     update(&mut c).unwrap();
     assert!(c.remove_shape(c.object_shape(ids[2]).unwrap()).is_err());
     c.remove_object(ids[2]).unwrap();
@@ -318,7 +321,7 @@ fn random_operations_with_random_limits() {
             .wrapping_add(1442695040888963407);
         (s >> 33) as f64 / (1u64 << 31) as f64
     };
-    let mut c = Cdt::new(0.0, 0.0, 64.0, 64.0).unwrap();
+    let mut c = Cdt::new([0.0, 0.0], [64.0, 64.0]).unwrap();
     let mut shapes = Vec::new();
     let mut objs = Vec::new();
     let (mut fails, mut oks) = (0, 0);
@@ -330,7 +333,7 @@ fn random_operations_with_random_limits() {
             // the move itself is not part of the operation under test
             let id = objs[(rnd() * objs.len() as f64) as usize];
             let (x, y) = ((rnd() * 64.0).floor(), (rnd() * 64.0).floor());
-            c.object_mut(id).unwrap().set_position(x, y);
+            c.object_mut(id).unwrap().set_position([x, y]);
         }
         let before = state(&c);
         let mut reference = c.clone();
@@ -344,8 +347,25 @@ fn random_operations_with_random_limits() {
         let pick = rnd();
         let (r1, r2): (Result<(), CdtError>, Result<(), CdtError>) = match kind {
             0 | 1 => (
-                c.insert_shape(&pts, kind == 1).map(|id| shapes.push(id)),
-                reference.insert_shape(&pts, kind == 1).map(|_| ()),
+                c.insert_shape(
+                    &pts,
+                    if kind == 1 {
+                        Closure::Closed
+                    } else {
+                        Closure::Open
+                    },
+                )
+                .map(|id| shapes.push(id)),
+                reference
+                    .insert_shape(
+                        &pts,
+                        if kind == 1 {
+                            Closure::Closed
+                        } else {
+                            Closure::Open
+                        },
+                    )
+                    .map(|_| ()),
             ),
             2 if !shapes.is_empty() => {
                 let i = (pick * shapes.len() as f64) as usize;

@@ -1,6 +1,7 @@
 //! Hand-checkable CDT cases, each validated by the invariant checker and
 //! compared against independently known answers.
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::triangulation::{Cdt, CdtError, Location};
 
@@ -18,7 +19,7 @@ fn assert_valid(cdt: &Cdt) {
 
 #[test]
 fn random_vertices_give_a_valid_delaunay_triangulation() {
-    let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     let mut s = 1;
     for _ in 0..2000 {
         cdt.insert_vertex([lcg(&mut s) * 100.0, lcg(&mut s) * 100.0])
@@ -38,7 +39,7 @@ fn bulk_insert_equals_incremental_vertex_set() {
     let pts: Vec<Point> = (0..5000)
         .map(|_| Point::new((lcg(&mut s) * 50.0).floor(), (lcg(&mut s) * 50.0).floor()))
         .collect();
-    let mut a = Cdt::new(0.0, 0.0, 50.0, 50.0).unwrap();
+    let mut a = Cdt::new([0.0, 0.0], [50.0, 50.0]).unwrap();
     let ids = a.insert_vertices(&pts).unwrap();
     assert_valid(&a);
     for (p, id) in pts.iter().zip(&ids) {
@@ -56,7 +57,7 @@ fn bulk_insert_equals_incremental_vertex_set() {
 
 #[test]
 fn crossing_segments_split_at_the_crossing() {
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let a = cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
     let b = cdt.insert_segment([1.0, 9.0], [9.0, 1.0]).unwrap();
     assert_valid(&cdt);
@@ -83,7 +84,7 @@ fn crossing_segments_split_at_the_crossing() {
 
 #[test]
 fn collinear_overlaps_share_edges() {
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let a = cdt.insert_segment([1.0, 5.0], [6.0, 5.0]).unwrap();
     let b = cdt.insert_segment([3.0, 5.0], [9.0, 5.0]).unwrap();
     assert_valid(&cdt);
@@ -99,7 +100,7 @@ fn collinear_overlaps_share_edges() {
 
 #[test]
 fn segment_through_vertices_and_along_border() {
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     for i in 1..10 {
         cdt.insert_vertex([i as f64, i as f64]).unwrap();
     }
@@ -120,7 +121,7 @@ fn segment_through_vertices_and_along_border() {
 
 #[test]
 fn bad_input_is_rejected_and_changes_nothing() {
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     cdt.insert_segment([1.0, 1.0], [8.0, 3.0]).unwrap();
     let before = cdt.dump();
     assert_eq!(cdt.insert_vertex([f64::NAN, 0.0]), Err(CdtError::NonFinite));
@@ -141,12 +142,15 @@ fn bad_input_is_rejected_and_changes_nothing() {
         Err(CdtError::ZeroLength)
     );
     assert_eq!(
-        cdt.insert_shape(&[[2.0, 2.0].into(), [2.0, 2.0].into()], true),
+        cdt.insert_shape(&[[2.0, 2.0].into(), [2.0, 2.0].into()], Closure::Closed),
         Err(CdtError::TooFewPoints)
     );
-    assert_eq!(cdt.insert_shape(&[], true), Err(CdtError::TooFewPoints));
     assert_eq!(
-        cdt.insert_shape(&[[2.0, 2.0].into(), [3.0, f64::NAN].into()], false),
+        cdt.insert_shape(&[], Closure::Closed),
+        Err(CdtError::TooFewPoints)
+    );
+    assert_eq!(
+        cdt.insert_shape(&[[2.0, 2.0].into(), [3.0, f64::NAN].into()], Closure::Open),
         Err(CdtError::NonFinite)
     );
     assert_eq!(before, cdt.dump());

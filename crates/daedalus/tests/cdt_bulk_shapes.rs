@@ -6,6 +6,7 @@
 #[path = "support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::triangulation::{Cdt, CdtError};
 
@@ -26,7 +27,7 @@ impl Lcg {
 
 /// Overlapping rectangles, crossing polylines, shared and repeated points,
 /// collinear runs, pieces outside the bounds.
-fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, bool)> {
+fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, Closure)> {
     let mut r = Lcg(seed);
     let q = |r: &mut Lcg, s: f64| {
         let v = r.f() * s - 5.0;
@@ -40,7 +41,7 @@ fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, bool)> {
                 let (w, h) = (1.0 + q(&mut r, 20.0).abs(), 1.0 + q(&mut r, 20.0).abs());
                 out.push((
                     vec![p(x, y), p(x + w, y), p(x + w, y + h), p(x, y + h)],
-                    true,
+                    Closure::Closed,
                 ));
             }
             2 => {
@@ -48,14 +49,19 @@ fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, bool)> {
                 let pts = (0..m)
                     .map(|_| p(q(&mut r, 110.0), q(&mut r, 110.0)))
                     .collect();
-                out.push((pts, r.f() < 0.5));
+                let closure = if r.f() < 0.5 {
+                    Closure::Closed
+                } else {
+                    Closure::Open
+                };
+                out.push((pts, closure));
             }
             _ => {
                 // a collinear run with a repeated point
                 let (x, y) = (q(&mut r, 100.0), q(&mut r, 100.0));
                 out.push((
                     vec![p(x, y), p(x + 3.0, y), p(x + 3.0, y), p(x + 9.0, y)],
-                    false,
+                    Closure::Open,
                 ));
             }
         }
@@ -120,11 +126,11 @@ fn triangles(c: &Cdt) -> Vec<[Key; 3]> {
 fn bulk_equals_one_by_one() {
     for (seed, grid) in [(1, true), (2, false), (3, true), (4, false)] {
         let shapes = random_shapes(seed, 120, grid);
-        let mut bulk = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        let mut bulk = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
         let ids = bulk.insert_shapes(&shapes).unwrap();
         let v = bulk.validate();
         assert!(v.is_empty(), "seed {seed}: {v:?}");
-        let mut one = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        let mut one = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
         let ids1: Vec<_> = shapes
             .iter()
             .map(|(s, c)| one.insert_shape(s, *c).unwrap())
@@ -170,15 +176,15 @@ fn bulk_equals_one_by_one() {
 
 #[test]
 fn bulk_bad_input_and_give_up_change_nothing() {
-    let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut c = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     c.insert_shapes(&random_shapes(9, 40, true)).unwrap();
     let before = c.dump();
     let n = c.shapes().count();
     let mut shapes = random_shapes(10, 30, false);
-    shapes.push((vec![p(1.0, 1.0), p(f64::NAN, 2.0)], false));
+    shapes.push((vec![p(1.0, 1.0), p(f64::NAN, 2.0)], Closure::Open));
     assert_eq!(c.insert_shapes(&shapes), Err(CdtError::NonFinite));
     shapes.pop();
-    shapes.push((vec![p(3.0, 3.0), p(3.0, 3.0)], false));
+    shapes.push((vec![p(3.0, 3.0), p(3.0, 3.0)], Closure::Open));
     assert_eq!(c.insert_shapes(&shapes), Err(CdtError::TooFewPoints));
     shapes.pop();
     c.set_task_limit(2);
@@ -200,12 +206,12 @@ fn every_shared_scenario_builds_in_bulk() {
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let [x0, y0, x1, y1] = s.bounds;
-        let mut c = Cdt::new(x0, y0, x1, y1).unwrap();
-        let mut shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
-            .map(|i| (s.ring_points(i), true))
+        let mut c = Cdt::new([x0, y0], [x1, y1]).unwrap();
+        let mut shapes: Vec<(Vec<Point>, Closure)> = (0..s.rings.len())
+            .map(|i| (s.ring_points(i), Closure::Closed))
             .collect();
         for g in &s.segments {
-            shapes.push((vec![p(g[0], g[1]), p(g[2], g[3])], false));
+            shapes.push((vec![p(g[0], g[1]), p(g[2], g[3])], Closure::Open));
         }
         let ids = c.insert_shapes(&shapes).unwrap();
         assert_eq!(ids.len(), shapes.len());

@@ -2,6 +2,7 @@
 //! invariant checker after every operation, and removal compared with a
 //! fresh build of what remains.
 
+use daedalus::Closure;
 use std::collections::BTreeSet;
 
 use daedalus::Point;
@@ -63,7 +64,7 @@ proptest! {
 
     #[test]
     fn random_operations_keep_every_invariant(ops in prop::collection::vec(op(), 1..40)) {
-        let mut cdt = Cdt::new(-1e6, -1e6, 1e6, 1e6).unwrap();
+        let mut cdt = Cdt::new([-1e6, -1e6], [1e6, 1e6]).unwrap();
         let (mut vs, mut ss, mut os) = (Vec::new(), Vec::new(), Vec::new());
         for (k, o) in ops.iter().enumerate() {
             match o {
@@ -71,11 +72,11 @@ proptest! {
                 Op::RemoveVertex(i) if !vs.is_empty() => {
                     let v = vs.swap_remove(i % vs.len());
                     match cdt.remove_vertex(v) {
-                        Ok(()) | Err(CdtError::StaleHandle(_)) => {}
+                        Ok(()) | Err(CdtError::StaleVertex(_)) => {}
                         Err(e) => panic!("{e}"),
                     }
                 }
-                Op::Shape(p, c) => match cdt.insert_shape(p, *c) {
+                Op::Shape(p, c) => match cdt.insert_shape(p, if *c { Closure::Closed } else { Closure::Open }) {
                     Ok(s) => ss.push(s),
                     Err(CdtError::TooFewPoints) => prop_assert!(p.iter().all(|&q| q == p[0])),
                     Err(e) => panic!("{e}"),
@@ -83,8 +84,8 @@ proptest! {
                 Op::RemoveShape(i) if !ss.is_empty() => cdt.remove_shape(ss.swap_remove(i % ss.len())).unwrap(),
                 Op::Object(o, c, (x, y)) => {
                     let pts: Vec<Point> = o.iter().map(|&(a, b)| Point::new(a as f64, b as f64)).collect();
-                    let mut ob = Object::new(pts, *c);
-                    ob.set_position(*x as f64, *y as f64);
+                    let mut ob = Object::new(pts, if *c { Closure::Closed } else { Closure::Open });
+                    ob.set_position([*x as f64, *y as f64]);
                     match cdt.insert_object(ob) {
                         Ok(id) => os.push(id),
                         Err(CdtError::TooFewPoints) => {}
@@ -93,8 +94,8 @@ proptest! {
                 }
                 Op::Move(i, (dx, dy), r, s) if !os.is_empty() => {
                     let o = cdt.object_mut(os[i % os.len()]).unwrap();
-                    let (_, _, _, pos) = o.placement();
-                    o.set_position(pos.x + *dx as f64, pos.y + *dy as f64);
+                    let pos = o.pose().position;
+                    o.set_position([pos.x + *dx as f64, pos.y + *dy as f64]);
                     o.set_rotation(*r);
                     o.set_scale(*s, 1.0 / *s);
                     cdt.update_objects().unwrap();
@@ -113,13 +114,13 @@ proptest! {
         remove in prop::collection::vec(any::<bool>(), 8),
     ) {
         let pts = |s: &Vec<(i32, i32)>| s.iter().map(|&(x, y)| Point::new(x as f64, y as f64)).collect::<Vec<_>>();
-        let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
         for &(x, y) in &users {
             cdt.insert_vertex([x as f64, y as f64]).unwrap();
         }
         let mut ids: Vec<Option<ShapeId>> = Vec::new();
         for (s, c) in &shapes {
-            ids.push(cdt.insert_shape(&pts(s), *c).ok());
+            ids.push(cdt.insert_shape(&pts(s), if *c { Closure::Closed } else { Closure::Open }).ok());
         }
         assert_valid(&cdt, "built");
         for (i, id) in ids.iter().enumerate() {
@@ -130,13 +131,13 @@ proptest! {
                 assert_valid(&cdt, "after removal");
             }
         }
-        let mut fresh = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+        let mut fresh = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
         for &(x, y) in &users {
             fresh.insert_vertex([x as f64, y as f64]).unwrap();
         }
         for (i, (s, c)) in shapes.iter().enumerate() {
             if !remove[i] {
-                let _ = fresh.insert_shape(&pts(s), *c);
+                let _ = fresh.insert_shape(&pts(s), if *c { Closure::Closed } else { Closure::Open });
             }
         }
         assert_valid(&fresh, "fresh");
@@ -184,18 +185,18 @@ fn snapshot(c: &Cdt) -> Snapshot {
 
 #[test]
 fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let v = cdt.insert_vertex([2.0, 2.0]).unwrap();
     let s = cdt
         .insert_shape(
             &[[1.0, 1.0].into(), [8.0, 3.0].into(), [4.0, 9.0].into()],
-            true,
+            Closure::Closed,
         )
         .unwrap();
     let o = cdt
         .insert_object(Object::new(
             vec![[5.0, 5.0].into(), [6.0, 6.0].into()],
-            false,
+            Closure::Open,
         ))
         .unwrap();
     let keep = cdt.insert_segment([0.0, 5.0], [10.0, 5.0]).unwrap();
@@ -219,21 +220,23 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
         }),
         Box::new(|c| c.insert_segment([3.0, 3.0], [3.0, 3.0]) == Err(CdtError::ZeroLength)),
         Box::new(|c| c.insert_segment([3.0, 3.0], [3.0, nan]) == Err(CdtError::NonFinite)),
-        Box::new(|c| c.insert_shape(&[[1.0, 1.0].into()], false) == Err(CdtError::TooFewPoints)),
         Box::new(|c| {
-            c.insert_shape(&[[1.0, 1.0].into(), [1.0, 1.0].into()], true)
+            c.insert_shape(&[[1.0, 1.0].into()], Closure::Open) == Err(CdtError::TooFewPoints)
+        }),
+        Box::new(|c| {
+            c.insert_shape(&[[1.0, 1.0].into(), [1.0, 1.0].into()], Closure::Closed)
                 == Err(CdtError::TooFewPoints)
         }),
         Box::new(|c| {
             c.insert_shape(
                 &[[1.0, 1.0].into(), [2.0, 1.0].into(), [1e300, 0.0].into()],
-                true,
+                Closure::Closed,
             )
             .is_err()
         }),
-        Box::new(move |c| c.remove_vertex(v) == Err(CdtError::StaleHandle("vertex"))),
-        Box::new(move |c| c.remove_shape(s) == Err(CdtError::StaleHandle("shape"))),
-        Box::new(move |c| c.remove_object(o) == Err(CdtError::StaleHandle("object"))),
+        Box::new(move |c| c.remove_vertex(v) == Err(CdtError::StaleVertex(v))),
+        Box::new(move |c| c.remove_shape(s) == Err(CdtError::StaleShape(s))),
+        Box::new(move |c| c.remove_object(o) == Err(CdtError::StaleObject(o))),
         Box::new(move |c| c.object_mut(o).is_err()),
         Box::new(|c| {
             let corner = c.mesh().vertices().next().unwrap();
@@ -242,7 +245,7 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
         Box::new(|c| {
             c.insert_object(Object::new(
                 vec![[1.0, 1.0].into(), [f64::INFINITY, 1.0].into()],
-                false,
+                Closure::Open,
             ))
             .is_err()
         }),
@@ -274,19 +277,23 @@ fn hunt_fresh_build() {
         (s >> 33) % n
     };
     for case in 0..20000 {
-        let shapes: Vec<(Vec<Point>, bool)> = (0..1 + r(7))
+        let shapes: Vec<(Vec<Point>, Closure)> = (0..1 + r(7))
             .map(|_| {
                 (
                     (0..2 + r(3))
                         .map(|_| Point::new(r(11) as f64, r(11) as f64))
                         .collect(),
-                    r(2) == 0,
+                    if r(2) == 0 {
+                        Closure::Closed
+                    } else {
+                        Closure::Open
+                    },
                 )
             })
             .collect();
         let rm: Vec<bool> = (0..8).map(|_| r(2) == 0).collect();
         eprintln!("case {case}: {shapes:?} {rm:?}");
-        let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
         let ids: Vec<_> = shapes
             .iter()
             .map(|(p, c)| cdt.insert_shape(p, *c).ok())
@@ -307,20 +314,20 @@ fn hunt_fresh_build() {
 #[test]
 fn case75() {
     let p = |v: &[(f64, f64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let a = cdt
-        .insert_shape(&p(&[(5.0, 2.0), (1.0, 0.0)]), false)
+        .insert_shape(&p(&[(5.0, 2.0), (1.0, 0.0)]), Closure::Open)
         .unwrap();
     let b = cdt
         .insert_shape(
             &p(&[(7.0, 6.0), (0.0, 10.0), (8.0, 2.0), (10.0, 1.0)]),
-            false,
+            Closure::Open,
         )
         .unwrap();
     let c = cdt
         .insert_shape(
             &p(&[(1.0, 2.0), (2.0, 0.0), (10.0, 0.0), (0.0, 7.0)]),
-            false,
+            Closure::Open,
         )
         .unwrap();
     assert_valid(&cdt, "built");
@@ -335,12 +342,12 @@ fn case75() {
 #[test]
 fn case_x() {
     let p = |v: &[(f64, f64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let a = cdt
-        .insert_shape(&p(&[(0.0, 2.0), (6.0, 7.0)]), false)
+        .insert_shape(&p(&[(0.0, 2.0), (6.0, 7.0)]), Closure::Open)
         .unwrap();
     let _b = cdt
-        .insert_shape(&p(&[(8.0, 2.0), (5.0, 8.0), (6.0, 6.0)]), false)
+        .insert_shape(&p(&[(8.0, 2.0), (5.0, 8.0), (6.0, 6.0)]), Closure::Open)
         .unwrap();
     cdt.remove_shape(a).unwrap();
     assert_valid(&cdt, "a removed");

@@ -7,6 +7,7 @@
 #[path = "support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
@@ -16,12 +17,12 @@ fn every_shared_scenario_builds_a_valid_cdt() {
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let [x0, y0, x1, y1] = s.bounds;
-        let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+        let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
         let mut shapes = Vec::new();
         for i in 0..s.rings.len() {
             let pts = s.ring_points(i);
             let id = cdt
-                .insert_shape(&pts, true)
+                .insert_shape(&pts, Closure::Closed)
                 .unwrap_or_else(|e| panic!("{}: ring {i}: {e}", f.display()));
             shapes.push(id);
         }

@@ -48,7 +48,7 @@ fn corners([x0, y0, x1, y1]: [f64; 4]) -> [[f64; 2]; 4] {
 /// Ours: points, then segments, into a fresh CDT.
 fn ours(w: &Walls) -> MeshDump {
     let [x0, y0, x1, y1] = w.bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+    let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for &p in &w.points {
         cdt.insert_vertex(p).unwrap();
     }

@@ -7,6 +7,7 @@
 //! region found by a flood over the mesh dump). Then proptest over random
 //! parameters: Ok with these invariants, or a typed error, never a panic.
 
+use daedalus::Closure;
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use daedalus::Point;
@@ -234,7 +235,7 @@ fn walkable(d: &Dungeon, dump: &MeshDump) -> Vec<([Point; 3], Vec<usize>)> {
             queue.push_back(t);
         }
     }
-    let [x0, y0, x1, y1] = d.cdt.bounds();
+    let [x0, y0, x1, y1]: [f64; 4] = d.cdt.bounds().into();
     while let Some(t) = queue.pop_front() {
         let v = dump.triangles[t];
         for i in 0..3 {
@@ -542,9 +543,9 @@ fn path_finder_passes_jambs_that_meet_midway() {
             p(22.185022382670507, 31.38299131442353),
         ],
     ];
-    let mut cdt = daedalus::triangulation::Cdt::new(15.0, 24.0, 32.0, 37.0).unwrap();
+    let mut cdt = daedalus::triangulation::Cdt::new([15.0, 24.0], [32.0, 37.0]).unwrap();
     for l in &lines {
-        cdt.insert_shape(l, false).unwrap();
+        cdt.insert_shape(l, Closure::Open).unwrap();
     }
     let nav = NavMesh::from_cdt(&cdt);
     let (a, b) = (

@@ -1,6 +1,7 @@
 //! The dungeon generator step by step (each checked against a hand-worked
 //! or recomputed truth), its typed errors, and its determinism.
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::dungeon::{
     Dungeon, DungeonError, DungeonParams, MAX_EXTENT, MAX_GRID_POINTS, dual, generate, points,
@@ -433,23 +434,18 @@ fn scenario_rebuilds_the_same_walls() {
     // the rings inserted one by one into a fresh triangulation: the same
     // shortest paths as on the dungeon's own mesh
     let [x0, y0, x1, y1] = s.bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+    let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for i in 0..s.rings.len() {
-        cdt.insert_shape(&s.ring_points(i), true).unwrap();
+        cdt.insert_shape(&s.ring_points(i), Closure::Closed)
+            .unwrap();
     }
     assert!(cdt.validate().is_empty());
     let (mine, theirs) = (d.nav(), NavMesh::from_cdt(&cdt));
     let mut f = PathFinder::new();
     for q in &s.queries {
         assert!(d.rooms.iter().any(|r| r.centre == q.from.into()));
-        let a = f
-            .find_path(&mine, q.from.into(), q.to.into(), 0.0)
-            .unwrap()
-            .length();
-        let b = f
-            .find_path(&theirs, q.from.into(), q.to.into(), 0.0)
-            .unwrap()
-            .length();
+        let a = f.find_path(&mine, q.from, q.to, 0.0).unwrap().length();
+        let b = f.find_path(&theirs, q.from, q.to, 0.0).unwrap().length();
         assert!((a - b).abs() <= 1e-9 * a.max(1.0), "{a} vs {b}");
     }
 }

@@ -8,6 +8,7 @@
 mod data;
 mod fov_common;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::fov::{FieldOfView, visibility_polygon};
 use fov_common::{cdt_walls, world};
@@ -64,9 +65,10 @@ fn hand_made_room() {
 fn real_map_agrees() {
     use daedalus::scenario::Scenario;
     let s = Scenario::load(data::file("maps/dao/arena.scenario.json")).unwrap();
-    let mut cdt = daedalus::Cdt::new(s.bounds[0], s.bounds[1], s.bounds[2], s.bounds[3]).unwrap();
-    let shapes: Vec<(Vec<Point>, bool)> = (0..s.rings.len())
-        .map(|i| (s.ring_points(i), true))
+    let mut cdt =
+        daedalus::Cdt::new([s.bounds[0], s.bounds[1]], [s.bounds[2], s.bounds[3]]).unwrap();
+    let shapes: Vec<(Vec<Point>, Closure)> = (0..s.rings.len())
+        .map(|i| (s.ring_points(i), Closure::Closed))
         .collect();
     cdt.insert_shapes(&shapes).unwrap();
     let walls = cdt_walls(&cdt);

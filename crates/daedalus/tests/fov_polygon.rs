@@ -3,6 +3,7 @@
 
 mod fov_common;
 
+use daedalus::Closure;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
 use daedalus::fov::{BoundaryPiece, FieldOfView, FovError, visibility_polygon};
@@ -142,16 +143,16 @@ fn hand_worked_shadow() {
 #[test]
 fn polygon_is_live_after_objects_move() {
     use daedalus::objects::Object;
-    let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     let sq = vec![p(-5.0, -5.0), p(5.0, -5.0), p(5.0, 5.0), p(-5.0, 5.0)];
-    let id = cdt.insert_object(Object::new(sq, true)).unwrap();
-    cdt.object_mut(id).unwrap().set_position(70.0, 50.0);
+    let id = cdt.insert_object(Object::new(sq, Closure::Closed)).unwrap();
+    cdt.object_mut(id).unwrap().set_position([70.0, 50.0]);
     cdt.update_objects().unwrap();
     let fov = FieldOfView::full_circle([20.0, 50.0], 1e4).unwrap();
     let walls = cdt_walls;
     let before = visibility_polygon(&cdt, &fov).unwrap().area();
     assert!(close(before, reference_area(&fov, B, &walls(&cdt))));
-    cdt.object_mut(id).unwrap().set_position(30.0, 80.0);
+    cdt.object_mut(id).unwrap().set_position([30.0, 80.0]);
     cdt.update_objects().unwrap();
     let after = visibility_polygon(&cdt, &fov).unwrap().area();
     assert!(close(after, reference_area(&fov, B, &walls(&cdt))));

@@ -4,6 +4,7 @@
 
 mod fov_common;
 
+use daedalus::Closure;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
 use daedalus::Point;
@@ -102,14 +103,16 @@ fn bad_targets_are_typed_errors() {
 #[test]
 fn live_after_objects_move() {
     use daedalus::objects::Object;
-    let mut cdt = daedalus::Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut cdt = daedalus::Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     let door = vec![p(-1.0, -10.0), p(1.0, -10.0), p(1.0, 10.0), p(-1.0, 10.0)];
-    let id = cdt.insert_object(Object::new(door, true)).unwrap();
-    cdt.object_mut(id).unwrap().set_position(50.0, 50.0);
+    let id = cdt
+        .insert_object(Object::new(door, Closure::Closed))
+        .unwrap();
+    cdt.object_mut(id).unwrap().set_position([50.0, 50.0]);
     cdt.update_objects().unwrap();
     let fov = FieldOfView::full_circle([20.0, 50.0], 100.0).unwrap();
     assert!(!is_in_field(&cdt, &fov, [80.0, 50.0], 1.0).unwrap());
-    cdt.object_mut(id).unwrap().set_position(50.0, 85.0); // the door opens
+    cdt.object_mut(id).unwrap().set_position([50.0, 85.0]); // the door opens
     cdt.update_objects().unwrap();
     assert!(is_in_field(&cdt, &fov, [80.0, 50.0], 1.0).unwrap());
 }

@@ -242,7 +242,7 @@ proptest! {
 fn radius0_after_edits() {
     use daedalus::triangulation::Cdt;
     let n = 10.0;
-    let mut cdt = Cdt::new(-1.0, -1.0, n + 1.0, n + 1.0).unwrap();
+    let mut cdt = Cdt::new([-1.0, -1.0], [n + 1.0, n + 1.0]).unwrap();
     let mut live: Vec<(daedalus::triangulation::ShapeId, (Point, Point))> = Vec::new();
     let mut r = Rng(99);
     let mut finder = PathFinder::new();
@@ -659,7 +659,7 @@ fn radius_reference_outcomes() {
 fn radius_after_edits() {
     use daedalus::triangulation::Cdt;
     let n = 8.0;
-    let mut cdt = Cdt::new(0.0, 0.0, n, n).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [n, n]).unwrap();
     let mut live: Vec<(daedalus::triangulation::ShapeId, (Point, Point))> = Vec::new();
     let mut r = Rng(7);
     let mut finder = PathFinder::new();

@@ -10,11 +10,10 @@
 #[path = "support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::bitmap::{Bitmap, TraceOptions, Tracing, trace};
-use daedalus::physics::traced::{
-    body_triangles, demo_frames, draw_strip, mesh_walls, traced_walls,
-};
+use daedalus::physics::traced::{body_triangles, mesh_walls, traced_walls};
 use daedalus::physics::{BodyId, BodyParams, PhysicsConfig, PhysicsWorld};
 use daedalus::triangulation::Cdt;
 use proptest::prelude::*;
@@ -165,8 +164,8 @@ fn check_chains(cdt: &Cdt) {
 
 #[test]
 fn mesh_walls_hand_worked() {
-    let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    cdt.insert_shape(&[p(2.0, 2.0), p(5.0, 3.0), p(8.0, 2.0)], false)
+    let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    cdt.insert_shape(&[p(2.0, 2.0), p(5.0, 3.0), p(8.0, 2.0)], Closure::Open)
         .unwrap();
     let chains = mesh_walls(&cdt);
     // The border ring (4 edges, closed) and the open 2-edge polyline.
@@ -181,14 +180,14 @@ fn mesh_walls_hand_worked() {
 
 #[test]
 fn mesh_walls_cover_crossings_and_junctions() {
-    let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     // A closed square, a segment crossing it twice, a T junction, a
     // polyline touching the border, two overlapping segments.
     let sq = [p(20.0, 20.0), p(60.0, 20.0), p(60.0, 60.0), p(20.0, 60.0)];
-    cdt.insert_shape(&sq, true).unwrap();
+    cdt.insert_shape(&sq, Closure::Closed).unwrap();
     cdt.insert_segment([10.0, 40.0], [80.0, 45.0]).unwrap();
     cdt.insert_segment([40.0, 60.0], [40.0, 90.0]).unwrap();
-    cdt.insert_shape(&[p(0.0, 95.0), p(30.0, 97.0), p(50.0, 95.0)], false)
+    cdt.insert_shape(&[p(0.0, 95.0), p(30.0, 97.0), p(50.0, 95.0)], Closure::Open)
         .unwrap();
     cdt.insert_segment([70.0, 10.0], [90.0, 10.0]).unwrap();
     cdt.insert_segment([80.0, 10.0], [95.0, 10.0]).unwrap();
@@ -196,9 +195,9 @@ fn mesh_walls_cover_crossings_and_junctions() {
     // Traced terrain with its touching rings, too.
     let bm = Bitmap::from_fn(40, 30, |x, y| (y > 20 || (x + y) % 7 == 0) && x != 19).unwrap();
     let t = trace(&bm, &TraceOptions::exact()).unwrap();
-    let mut cdt = Cdt::new(-1.0, -1.0, 41.0, 31.0).unwrap();
+    let mut cdt = Cdt::new([-1.0, -1.0], [41.0, 31.0]).unwrap();
     for r in rings(&t) {
-        cdt.insert_shape(&r, true).unwrap();
+        cdt.insert_shape(&r, Closure::Closed).unwrap();
     }
     check_chains(&cdt);
 }
@@ -291,9 +290,9 @@ fn terrain() -> Bitmap {
 /// straight from the traced polygons.
 fn terrain_world(t: &Tracing, via_cdt: bool) -> PhysicsWorld {
     let walls = if via_cdt {
-        let mut cdt = Cdt::new(-2.0, -2.0, TW as f64 + 2.0, TH as f64 + 2.0).unwrap();
+        let mut cdt = Cdt::new([-2.0, -2.0], [TW as f64 + 2.0, TH as f64 + 2.0]).unwrap();
         for r in rings(t) {
-            cdt.insert_shape(&r, true).unwrap();
+            cdt.insert_shape(&r, Closure::Closed).unwrap();
         }
         mesh_walls(&cdt)
     } else {
@@ -455,40 +454,6 @@ fn horse_body_falls_and_rests_on_floor() {
         (floor - low).abs() <= SLACK,
         "lowest point {low}, floor {floor}"
     );
-}
-
-// ---------------------------------------------------------------- demo
-
-#[test]
-fn demo_frames_and_strip() {
-    let d = demo_frames(6.0, 4).unwrap();
-    assert_eq!(d.times, vec![0.0, 2.0, 4.0, 6.0]);
-    assert_eq!(d.frames.len(), 4);
-    let tb = daedalus::physics::traced::demo_terrain().unwrap();
-    for (k, f) in d.frames.iter().enumerate() {
-        assert_eq!(f.len(), 6, "5 balls and the C (no holes)");
-        // Every ball outline vertex (the centre is the first) stays out of
-        // the terrain pixels, up to the tolerance.
-        for poly in f {
-            for &q in poly {
-                assert!(depth(&tb, q, 4.0) <= TOL + SLACK, "frame {k}: {q:?}");
-            }
-        }
-    }
-    // Bodies moved down between the first and the last frame.
-    let mean_y = |f: &Vec<Vec<Point>>| {
-        let all: Vec<&Point> = f.iter().flatten().collect();
-        all.iter().map(|q| q.y).sum::<f64>() / all.len() as f64
-    };
-    assert!(mean_y(&d.frames[3]) > mean_y(&d.frames[0]) + 40.0);
-    let scene = draw_strip(&d, 2).unwrap();
-    let svg = scene.to_svg();
-    assert!(svg.matches("<polygon").count() >= 4 * 7);
-    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"));
-    scene.save_svg(dir.join("physics_demo.svg")).unwrap();
-    #[cfg(feature = "png")]
-    scene.save_png(dir.join("physics_demo.png"), 1400).unwrap();
-    assert!(draw_strip(&d, 0).is_err());
 }
 
 /// Slivers (2-point polygons of thin lines) are open walls, never bodies:

@@ -7,6 +7,7 @@
 #[path = "support/data.rs"]
 mod data;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::render::{Rgba, Scene, palette};
 use daedalus::scenario::Scenario;
@@ -22,12 +23,17 @@ fn close(a: Rgba, b: Rgba) -> bool {
 fn arena_walls_and_triangles_land_on_their_pixels() {
     let sc = Scenario::load(data::file("maps/dao/arena.scenario.json")).unwrap();
     let [x0, y0, x1, y1] = sc.bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1).unwrap();
+    let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for i in 0..sc.rings.len() {
-        cdt.insert_shape(&sc.ring_points(i), true).unwrap();
+        cdt.insert_shape(&sc.ring_points(i), Closure::Closed)
+            .unwrap();
     }
     let dump = cdt.dump();
-    let mut scene = Scene::new(sc.bounds).unwrap();
+    let mut scene = Scene::new(daedalus::Rect::new(
+        [sc.bounds[0], sc.bounds[1]],
+        [sc.bounds[2], sc.bounds[3]],
+    ))
+    .unwrap();
     scene.mesh(&dump).unwrap();
     let width = 1600;
     let layout = scene.layout();

@@ -63,7 +63,7 @@ fn pixel(canvas_width: f64, side: f64, width_px: u32, p: Point) -> (u32, u32) {
 const W: u32 = 1600;
 
 fn scene() -> Scene {
-    let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     s.title("square in square")
         .mesh(&square_in_square())
         .unwrap()
@@ -140,7 +140,7 @@ fn bad_sizes_are_errors() {
     assert!(s.to_png(0).is_err());
     assert!(s.to_png(100_000).is_err());
     // A very flat world at the largest width keeps its height >= 1 px.
-    let flat = Scene::new([0.0, 0.0, 1e6, 1.0]).unwrap();
+    let flat = Scene::new(daedalus::Rect::new([0.0, 0.0], [1e6, 1.0])).unwrap();
     let img = Image::decode(&flat.to_png(64).unwrap());
     assert!(img.h >= 1);
 }

@@ -1,6 +1,7 @@
 //! Any finite input renders without panicking (SVG always, PNG with the
 //! feature), however large, tiny or degenerate.
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::mesh::MeshDump;
 use daedalus::render::{PolyStyle, Scene};
@@ -35,7 +36,7 @@ proptest! {
         title in "\\PC{0,60}",
     ) {
         let (x, y, w, h) = bounds;
-        let Ok(mut s) = Scene::new([x, y, x + w, y + h]) else { return Ok(()); };
+        let Ok(mut s) = Scene::new(daedalus::Rect::new([x, y], [x + w, y + h])) else { return Ok(()); };
         let dump = MeshDump {
             vertices: pts.iter().map(|&p| p.into()).collect(),
             triangles: vec![[0, 1, 2]],
@@ -45,7 +46,7 @@ proptest! {
         s.mesh(&dump).unwrap();
         s.vertices(&pts).unwrap();
         s.polygons(std::slice::from_ref(&pts), PolyStyle::objects()).unwrap();
-        s.walls(std::slice::from_ref(&pts), false).unwrap();
+        s.walls(std::slice::from_ref(&pts), Closure::Open).unwrap();
         s.path_every(&pts, r, every).unwrap();
         s.path(&pts, r).unwrap();
         s.entity(pts[0], r, pts[1]).unwrap();

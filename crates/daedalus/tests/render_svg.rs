@@ -3,6 +3,7 @@
 
 mod render_common;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::render::{PolyStyle, RenderError, Scene};
 use render_common::{detour, square_in_square};
@@ -20,7 +21,7 @@ fn children<'a>(n: roxmltree::Node<'a, 'a>, tag: &str) -> Vec<roxmltree::Node<'a
 #[test]
 fn one_polygon_per_triangle_and_one_line_per_constraint() {
     let dump = square_in_square();
-    let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     s.title("square <in> square & co").mesh(&dump).unwrap();
     let svg = s.to_svg();
     let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
@@ -63,7 +64,7 @@ fn one_polygon_per_triangle_and_one_line_per_constraint() {
 
 #[test]
 fn canvas_size_matches_layout_and_world_transform() {
-    let s = Scene::new([100.0, 50.0, 300.0, 150.0]).unwrap();
+    let s = Scene::new(daedalus::Rect::new([100.0, 50.0], [300.0, 150.0])).unwrap();
     let l = s.layout();
     let svg = s.to_svg();
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -87,7 +88,7 @@ fn canvas_size_matches_layout_and_world_transform() {
 
 #[test]
 fn path_discs_markers_and_layers_are_counted() {
-    let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     // Length 14, discs every 3.5: at 0, 3.5, 7, 10.5, 14 -> 5 discs.
     s.path_every(&detour(), 0.5, 3.5).unwrap();
     s.path(&detour(), 0.0).unwrap();
@@ -107,7 +108,7 @@ fn path_discs_markers_and_layers_are_counted() {
 
 #[test]
 fn every_layer_kind_gives_a_well_formed_document() {
-    let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     let tri = vec![
         Point::new(1.0, 1.0),
         Point::new(4.0, 1.0),
@@ -121,7 +122,7 @@ fn every_layer_kind_gives_a_well_formed_document() {
         .unwrap()
         .polygons(std::slice::from_ref(&tri), PolyStyle::traced())
         .unwrap()
-        .walls(std::slice::from_ref(&tri), true)
+        .walls(std::slice::from_ref(&tri), Closure::Closed)
         .unwrap()
         .rooms(&[tri.clone(), tri.clone()])
         .unwrap()
@@ -160,7 +161,7 @@ fn every_layer_kind_gives_a_well_formed_document() {
 fn widths_scale_with_the_world() {
     // The same picture at 1x and 100x world size has the same canvas widths.
     let stroke = |k: f64| {
-        let mut s = Scene::new([0.0, 0.0, 10.0 * k, 10.0 * k]).unwrap();
+        let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0 * k, 10.0 * k])).unwrap();
         let p: Vec<Point> = detour()
             .iter()
             .map(|p| Point::new(p.x * k, p.y * k))
@@ -188,7 +189,7 @@ fn widths_scale_with_the_world() {
 
 #[test]
 fn bad_input_is_an_error_and_changes_nothing() {
-    let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     s.mesh(&square_in_square()).unwrap();
     let before = s.to_svg();
     let mut bad = square_in_square();
@@ -216,7 +217,12 @@ fn bad_input_is_an_error_and_changes_nothing() {
         [f64::NEG_INFINITY, 0.0, 1.0, 1.0],
         [-f64::MAX, 0.0, f64::MAX, 1.0],
     ] {
-        assert!(matches!(Scene::new(b), Err(RenderError::InvalidBounds(_))));
+        // fields set directly: `Rect::new` would sort an inverted pair
+        let r = daedalus::Rect {
+            min: [b[0], b[1]].into(),
+            max: [b[2], b[3]].into(),
+        };
+        assert!(matches!(Scene::new(r), Err(RenderError::InvalidBounds(_))));
     }
 }
 
@@ -227,7 +233,7 @@ fn legend_sits_right_of_the_world_whatever_its_shape() {
         [0.0, 0.0, 10.0, 1000.0],
         [-5.0, -5.0, 5.0, 5.0],
     ] {
-        let mut s = Scene::new(b).unwrap();
+        let mut s = Scene::new(daedalus::Rect::new([b[0], b[1]], [b[2], b[3]])).unwrap();
         s.title("a rather long title that has to wrap over several lines")
             .path(&[Point::new(b[0], b[1]), Point::new(b[2], b[3])], 0.0)
             .unwrap();

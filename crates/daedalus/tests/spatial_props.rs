@@ -50,7 +50,7 @@ fn overlap1d(a: Point, b: Point, c: Point, d: Point) -> bool {
 }
 
 fn build(walls: &[(Point, Point)]) -> (Cdt, Vec<(Point, Point)>) {
-    let mut cdt = Cdt::new(0.0, 0.0, 20.0, 20.0).unwrap();
+    let mut cdt = Cdt::new([0.0, 0.0], [20.0, 20.0]).unwrap();
     let mut all = vec![
         (p(0.0, 0.0), p(20.0, 0.0)),
         (p(20.0, 0.0), p(20.0, 20.0)),

@@ -47,14 +47,16 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         .add_wall(&[p(25.0, 0.0), p(25.0, 30.0)], Closure::Open)
         .unwrap();
     let sq = vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)];
-    let obj = w.add_object(Object::new(sq.clone(), true)).unwrap();
+    let obj = w
+        .add_object(Object::new(sq.clone(), Closure::Closed))
+        .unwrap();
     w.set_position(obj, [10.0, 40.0]).unwrap();
     let e = w.add_entity([5.0, 5.0], 1.0, 4.0).unwrap();
     w.set_goal(e, [45.0, 5.0]).unwrap();
     w.step(0.5).unwrap();
     let gone_e = w.add_entity([5.0, 20.0], 1.0, 4.0).unwrap();
     w.remove_entity(gone_e).unwrap();
-    let gone_o = w.add_object(Object::new(sq, true)).unwrap();
+    let gone_o = w.add_object(Object::new(sq, Closure::Closed)).unwrap();
     w.remove_obstacle(gone_o).unwrap();
     w.step(0.0).unwrap();
     let before = snapshot(&w);
@@ -141,7 +143,7 @@ fn a_rejected_obstacle_change_keeps_its_last_pose_and_the_others_move() {
     let sq = || {
         Object::new(
             vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)],
-            true,
+            Closure::Closed,
         )
     };
     let a = w.add_object(sq()).unwrap();

@@ -63,7 +63,7 @@ fn a_change_far_from_every_path_replans_nothing() {
         .unwrap();
     let sq = vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)];
     let o = w
-        .add_object(daedalus::objects::Object::new(sq, true))
+        .add_object(daedalus::objects::Object::new(sq, Closure::Closed))
         .unwrap();
     w.set_position(o, [20.0, 80.0]).unwrap();
     for k in 0..30 {
@@ -123,7 +123,7 @@ fn a_goal_inside_an_obstacle_is_not_searched_every_step() {
     let mut w = World::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     let sq = vec![p(-5.0, -5.0), p(5.0, -5.0), p(5.0, 5.0), p(-5.0, 5.0)];
     let o = w
-        .add_object(daedalus::objects::Object::new(sq, true))
+        .add_object(daedalus::objects::Object::new(sq, Closure::Closed))
         .unwrap();
     w.set_position(o, [70.0, 70.0]).unwrap();
     let e = w.add_entity([10.0, 10.0], 1.0, 10.0).unwrap();

@@ -46,7 +46,7 @@ fn inside(poly: &[Point], q: Point) -> bool {
 
 /// How deep the entity's disc goes into a wall or obstacle (0 when clear).
 fn overlap(w: &World, q: Point, r: f64) -> f64 {
-    let [x0, y0, x1, y1] = w.cdt().bounds();
+    let [x0, y0, x1, y1]: [f64; 4] = w.cdt().bounds().into();
     let mut segs = vec![
         (p(x0, y0), p(x1, y0)),
         (p(x1, y0), p(x1, y1)),
@@ -108,7 +108,10 @@ fn check_all(w: &World, covered: &Covered, step: usize) {
 }
 
 fn square(h: f64) -> Object {
-    Object::new(vec![p(-h, -h), p(h, -h), p(h, h), p(-h, h)], true)
+    Object::new(
+        vec![p(-h, -h), p(h, -h), p(h, h), p(-h, h)],
+        Closure::Closed,
+    )
 }
 
 /// The scenario of issue 10, part 4: 200 x 120, 12 walls, 4 moving

@@ -9,12 +9,12 @@ use std::f64::consts::PI;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use daedalus::Point;
 use daedalus::fov::{FieldOfView, is_in_field, visibility_polygon};
 use daedalus::objects::{Object, ObjectId};
 use daedalus::path::{NavMesh, Path, PathError, PathFinder};
 use daedalus::render::{PolyStyle, Scene};
 use daedalus::triangulation::Cdt;
+use daedalus::{Closure, Point};
 
 use super::render::{Walls, draw_world, save, walls_cdt, walls_mesh};
 
@@ -172,7 +172,7 @@ pub fn part_map(map: &Walls, args: &Args) -> Result<(), String> {
     let t = Instant::now();
     let mesh = walls_mesh(map)?;
     let build = t.elapsed().as_secs_f64();
-    let mut scene = Scene::new(map.bounds).map_err(|e| e.to_string())?;
+    let mut scene = Scene::new(crate::world::rect(map.bounds)).map_err(|e| e.to_string())?;
     scene.title("demo map: 6 rooms");
     draw_world(&mut scene, map, mesh.as_ref(), true)?;
     let t = Instant::now();
@@ -242,7 +242,7 @@ pub fn part_paths(map: &Walls, args: &Args) -> Result<(), String> {
     ];
     let radii = [0.0, 0.6, 1.2];
     let cdt = walls_cdt(map)?;
-    let mut scene = Scene::new(map.bounds).map_err(|e| e.to_string())?;
+    let mut scene = Scene::new(crate::world::rect(map.bounds)).map_err(|e| e.to_string())?;
     scene.title("demo map: paths for 3 radii");
     draw_world(&mut scene, map, Some(&cdt.dump()), false)?;
     // A guard in the bottom-left room, looking down-right.
@@ -399,12 +399,17 @@ impl ObjectWorld {
     /// Inserts every object with `Cdt::insert_object`.
     pub fn new(objects: &[DemoObject]) -> Result<ObjectWorld, String> {
         let [x0, y0, x1, y1] = OBJECTS_BOUNDS;
-        let mut cdt = Cdt::new(x0, y0, x1, y1).map_err(|e| e.to_string())?;
+        let mut cdt = Cdt::new([x0, y0], [x1, y1]).map_err(|e| e.to_string())?;
         let mut ids = Vec::new();
         for o in objects {
-            let mut obj = Object::new(o.outline.clone(), o.closed);
+            let closure = if o.closed {
+                Closure::Closed
+            } else {
+                Closure::Open
+            };
+            let mut obj = Object::new(o.outline.clone(), closure);
             obj.set_rotation(o.rotation);
-            obj.set_position(o.position.x, o.position.y);
+            obj.set_position([o.position.x, o.position.y]);
             ids.push(
                 cdt.insert_object(obj)
                     .map_err(|e| format!("{}: {e}", o.name))?,
@@ -422,21 +427,28 @@ impl ObjectWorld {
         for (o, &id) in self.objects.iter().zip(&self.ids) {
             let obj = self.cdt.object_mut(id).map_err(|e| e.to_string())?;
             obj.set_rotation(o.rotation);
-            obj.set_position(o.position.x, o.position.y);
+            obj.set_position([o.position.x, o.position.y]);
         }
         self.cdt.update_objects().map_err(|e| e.to_string())
     }
 
     /// The picture of the current state.
     pub fn scene(&self, title: &str) -> Result<Scene, String> {
-        let mut scene = Scene::new(OBJECTS_BOUNDS).map_err(|e| e.to_string())?;
+        let mut scene =
+            Scene::new(crate::world::rect(OBJECTS_BOUNDS)).map_err(|e| e.to_string())?;
         scene.title(title);
         let walls = objects_walls(OBJECTS_BOUNDS, &self.objects);
         draw_world(&mut scene, &walls, Some(&self.cdt.dump()), false)?;
         // Closed objects get a fill; open ones show as their walls.
         let mut closed = Vec::new();
         for &id in &self.ids {
-            if self.cdt.object(id).map_err(|e| e.to_string())?.closed() {
+            if self
+                .cdt
+                .object(id)
+                .map_err(|e| e.to_string())?
+                .closure()
+                .is_closed()
+            {
                 closed.push(self.cdt.object_outline(id).map_err(|e| e.to_string())?);
             }
         }
@@ -702,7 +714,7 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
     let t = Instant::now();
     let mesh = walls_mesh(&walls)?;
     let build = t.elapsed().as_secs_f64();
-    let mut scene = Scene::new(bounds).map_err(|e| e.to_string())?;
+    let mut scene = Scene::new(crate::world::rect(bounds)).map_err(|e| e.to_string())?;
     scene.title(&format!("demo bitmap {} x {} px", bmp.width, bmp.height));
     draw_world(&mut scene, &walls, mesh.as_ref(), false)?;
     scene
@@ -740,7 +752,7 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
 /// Part 6: rigid bodies (five balls and a traced C) dropped onto a traced
 /// terrain with rapier2d, drawn as a strip of frames.
 pub fn part_physics(args: &Args) -> Result<(), String> {
-    use daedalus::physics::traced::{demo_frames, draw_strip};
+    use super::demo_physics::{demo_frames, draw_strip};
     let (seconds, count) = (3.0, 6);
     let t = Instant::now();
     let demo = demo_frames(seconds, count).map_err(|e| e.to_string())?;

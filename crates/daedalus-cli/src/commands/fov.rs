@@ -123,7 +123,8 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         .map_err(|e| CliError::Invalid(e.to_string()))?;
     if let Some(out) = &args.out {
         let walls = super::render::Walls::of(&s);
-        let mut scene = Scene::new(s.bounds).map_err(|e| CliError::Invalid(e.to_string()))?;
+        let mut scene = Scene::new(crate::world::rect(s.bounds))
+            .map_err(|e| CliError::Invalid(e.to_string()))?;
         scene.title(&format!(
             "{}: field of view from ({}, {})",
             s.name, q.x, q.y

@@ -5,6 +5,7 @@ pub mod bench_world;
 pub mod bitmap;
 pub mod demo;
 pub mod demo_dungeon;
+pub mod demo_physics;
 pub mod dungeon;
 pub mod fov;
 pub mod fuzz;

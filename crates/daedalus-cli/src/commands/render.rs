@@ -1,6 +1,7 @@
 //! `daedalus render SCENARIO --out picture.png|svg`: the mesh of a
 //! scenario (and optionally its query paths) as a picture.
 
+use daedalus::Closure;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -62,13 +63,13 @@ impl Walls {
 /// The constrained triangulation of `walls` (rings closed, chains open).
 pub fn walls_cdt(walls: &Walls) -> Result<Cdt, String> {
     let [x0, y0, x1, y1] = walls.bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1).map_err(|e| format!("bounds: {e}"))?;
+    let mut cdt = Cdt::new([x0, y0], [x1, y1]).map_err(|e| format!("bounds: {e}"))?;
     for (i, r) in walls.rings.iter().enumerate() {
-        cdt.insert_shape(r, true)
+        cdt.insert_shape(r, Closure::Closed)
             .map_err(|e| format!("ring {i}: {e}"))?;
     }
     for (i, c) in walls.chains.iter().enumerate() {
-        cdt.insert_shape(c, false)
+        cdt.insert_shape(c, Closure::Open)
             .map_err(|e| format!("segment {i}: {e}"))?;
     }
     Ok(cdt)
@@ -108,8 +109,8 @@ pub fn draw_world(
             }
         }
         None => {
-            scene.walls(&walls.rings, true).map_err(e)?;
-            scene.walls(&walls.chains, false).map_err(e)?;
+            scene.walls(&walls.rings, Closure::Closed).map_err(e)?;
+            scene.walls(&walls.chains, Closure::Open).map_err(e)?;
         }
     }
     Ok(())
@@ -161,7 +162,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     let cdt = walls_cdt(&walls)?;
     let build = t.elapsed().as_secs_f64();
     let mesh = Some(cdt.dump());
-    let mut scene = Scene::new(scenario.bounds).map_err(|e| e.to_string())?;
+    let mut scene = Scene::new(crate::world::rect(scenario.bounds)).map_err(|e| e.to_string())?;
     let name = if scenario.name.is_empty() {
         args.scenario.display().to_string()
     } else {

@@ -20,7 +20,9 @@ use super::{Bitmap, BitmapError, check_size};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThresholdOptions {
+    /// Luminance below which a pixel is a wall (above, with `invert`).
     pub threshold: u8,
+    /// Light pixels are walls instead of dark ones.
     pub invert: bool,
 }
 

@@ -1,6 +1,7 @@
 //! Traced polygons -> constrained shapes of a [`Cdt`].
 
 use super::Tracing;
+use crate::Closure;
 use crate::triangulation::{Cdt, CdtError, ShapeId};
 
 impl Tracing {
@@ -14,14 +15,21 @@ impl Tracing {
     /// use daedalus::triangulation::Cdt;
     /// let bm = Bitmap::from_fn(8, 8, |x, y| (2..6).contains(&x) && (2..6).contains(&y)).unwrap();
     /// let t = trace(&bm, &TraceOptions::exact()).unwrap();
-    /// let mut cdt = Cdt::new(0.0, 0.0, 8.0, 8.0).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [8.0, 8.0]).unwrap();
     /// assert_eq!(t.insert_into(&mut cdt).unwrap().len(), 1);
     /// assert!(cdt.validate().is_empty());
     /// ```
     pub fn insert_into(&self, cdt: &mut Cdt) -> Result<Vec<ShapeId>, CdtError> {
         let mut ids = Vec::with_capacity(self.polygons.len());
         for p in &self.polygons {
-            match cdt.insert_shape(&p.points, !p.is_sliver()) {
+            match cdt.insert_shape(
+                &p.points,
+                if p.is_sliver() {
+                    Closure::Open
+                } else {
+                    Closure::Closed
+                },
+            ) {
                 Ok(id) => ids.push(id),
                 Err(e) => {
                     for id in ids.into_iter().rev() {
@@ -44,7 +52,7 @@ impl Tracing {
     /// assert!(cdt.validate().is_empty());
     /// ```
     pub fn to_cdt(&self) -> Result<Cdt, CdtError> {
-        let mut cdt = Cdt::new(0.0, 0.0, self.width as f64, self.height as f64)?;
+        let mut cdt = Cdt::new([0.0, 0.0], [self.width as f64, self.height as f64])?;
         self.insert_into(&mut cdt)?;
         Ok(cdt)
     }

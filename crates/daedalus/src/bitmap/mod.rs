@@ -67,16 +67,34 @@ pub const MAX_PIXELS: u64 = 1 << 28;
 
 /// Errors of bitmap loading and tracing.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum BitmapError {
     /// Width or height is zero.
     #[error("the image is empty ({width} x {height} pixels)")]
-    Empty { width: u64, height: u64 },
+    Empty {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+    },
     /// More than [`MAX_PIXELS`] pixels.
     #[error("the image has {width} x {height} pixels, more than the limit of {max}")]
-    TooLarge { width: u64, height: u64, max: u64 },
+    TooLarge {
+        /// Width in pixels.
+        width: u64,
+        /// Height in pixels.
+        height: u64,
+        /// The limit, [`MAX_PIXELS`].
+        max: u64,
+    },
     /// The pixel vector does not have width x height entries.
     #[error("expected {expected} pixels, got {got}")]
-    SizeMismatch { expected: u64, got: u64 },
+    SizeMismatch {
+        /// Width x height.
+        expected: u64,
+        /// Length of the pixel vector.
+        got: u64,
+    },
     /// A tolerance that is negative or not finite.
     #[error("tolerance {0} is not a finite number >= 0")]
     BadTolerance(f64),
@@ -86,13 +104,20 @@ pub enum BitmapError {
     /// The file cannot be read.
     #[error("cannot read {path}: {source}")]
     Io {
+        /// The file.
         path: String,
+        /// Why it could not be read.
         #[source]
         source: std::io::Error,
     },
     /// The file is not an image in a supported format, or it is corrupt.
     #[error("cannot decode {path}: {message}")]
-    Decode { path: String, message: String },
+    Decode {
+        /// The file.
+        path: String,
+        /// The decoder's message.
+        message: String,
+    },
 }
 
 /// A 1-bit image: `true` = black = wall. Row-major, row 0 at the top.
@@ -103,8 +128,11 @@ pub enum BitmapError {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Bitmap {
+    /// Columns.
     pub width: usize,
+    /// Rows.
     pub height: usize,
+    /// `width * height` pixels, row-major, row 0 at the top; `true` is black.
     pub bits: Vec<bool>,
 }
 
@@ -340,8 +368,11 @@ impl Polygon {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tracing {
+    /// Width of the traced image, pixels.
     pub width: usize,
+    /// Height of the traced image, pixels.
     pub height: usize,
+    /// The traced polygons, parents before the holes inside them.
     pub polygons: Vec<Polygon>,
 }
 

@@ -27,7 +27,7 @@ impl Dungeon {
     /// let d = daedalus::dungeon::generate(&Default::default()).unwrap();
     /// let s = d.scenario(10);
     /// assert_eq!(s.queries.len(), 10);
-    /// assert_eq!(s.bounds, d.cdt.bounds());
+    /// assert_eq!(s.bounds, <[f64; 4]>::from(d.cdt.bounds()));
     /// ```
     #[cfg(feature = "serde")]
     pub fn scenario(&self, queries: usize) -> crate::scenario::Scenario {
@@ -73,7 +73,7 @@ impl Dungeon {
                 p.wall,
                 p.seed
             ),
-            bounds: self.cdt.bounds(),
+            bounds: self.cdt.bounds().into(),
             rings,
             segments: Vec::new(),
             queries,

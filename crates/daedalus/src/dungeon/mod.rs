@@ -137,12 +137,20 @@ impl Default for DungeonParams {
 pub enum DungeonError {
     /// A grid side is zero.
     #[error("the grid {columns} x {rows} is empty")]
-    EmptyGrid { columns: usize, rows: usize },
+    EmptyGrid {
+        /// Grid columns.
+        columns: usize,
+        /// Grid rows.
+        rows: usize,
+    },
     /// More than [`MAX_GRID_POINTS`] grid points.
     #[error("the grid {columns} x {rows} has more than {max} points")]
     GridTooLarge {
+        /// Grid columns.
         columns: usize,
+        /// Grid rows.
         rows: usize,
+        /// The limit, [`MAX_GRID_POINTS`].
         max: usize,
     },
     /// The spacing is not a positive finite number.
@@ -150,7 +158,12 @@ pub enum DungeonError {
     Spacing(f64),
     /// The grid extent is beyond [`MAX_EXTENT`].
     #[error("grid extent {extent} is beyond {max}")]
-    Extent { extent: f64, max: f64 },
+    Extent {
+        /// Spacing times the larger grid side.
+        extent: f64,
+        /// The limit, [`MAX_EXTENT`].
+        max: f64,
+    },
     /// P is not in [0, 1].
     #[error("point probability must be in [0, 1], got {0}")]
     Probability(f64),
@@ -169,36 +182,58 @@ pub enum DungeonError {
         "{rooms} rooms cannot fit in a room graph of depth <= {branch_depth} with <= {branches} branches per room (at most {max})"
     )]
     LimitsTooTight {
+        /// Rooms asked for.
         rooms: usize,
+        /// Depth limit of the room tree.
         branch_depth: usize,
+        /// Branch limit per room.
         branches: usize,
+        /// Most rooms such a tree can have.
         max: usize,
     },
     /// More rooms asked for than there are usable grid points.
     #[error(
         "{requested} rooms asked for, but only {available} grid points can hold a room (the grid's border points cannot, nor cells too small for the door and walls)"
     )]
-    TooManyRooms { requested: usize, available: usize },
+    TooManyRooms {
+        /// Rooms asked for.
+        requested: usize,
+        /// Grid points that can hold a room.
+        available: usize,
+    },
     /// The door (plus the wall at each side) is wider than every edge
     /// shared by two cells.
     #[error(
         "door {door} plus wall {wall} is wider than the longest edge shared by two rooms ({longest})"
     )]
-    DoorTooWide { door: f64, wall: f64, longest: f64 },
+    DoorTooWide {
+        /// Door width.
+        door: f64,
+        /// Wall thickness.
+        wall: f64,
+        /// Longest edge shared by two cells.
+        longest: f64,
+    },
     /// The randomised searches all ended before reaching the room count.
     #[error(
         "the room graph reached only {placed} of {requested} rooms in {attempts} attempts (raise the branch limits, the grid or P, or narrow the door)"
     )]
     RoomGraphStuck {
+        /// Rooms asked for.
         requested: usize,
+        /// Most rooms any attempt reached.
         placed: usize,
+        /// Searches tried.
         attempts: u64,
     },
     /// The room graph given to a step does not belong to its points (a
     /// room whose site cannot hold a room, or linked rooms that are not
     /// neighbours).
     #[error("the room graph does not fit these points (room {room})")]
-    GraphMismatch { room: usize },
+    GraphMismatch {
+        /// The first room that does not fit.
+        room: usize,
+    },
     /// The triangulation refused an input (should not happen for valid
     /// parameters).
     #[error("triangulation: {0}")]

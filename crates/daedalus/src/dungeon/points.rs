@@ -103,7 +103,7 @@ pub fn points(params: &DungeonParams) -> Result<Points, DungeonError> {
         (params.columns - 1) as f64 * s,
         (params.rows - 1) as f64 * s,
     );
-    let mut cdt = Cdt::new(-s, -s, w + s, h + s)?;
+    let mut cdt = Cdt::new([-s, -s], [w + s, h + s])?;
     let site_vertex = if sites.is_empty() {
         Vec::new()
     } else {

@@ -223,11 +223,11 @@ impl RoomPlan {
     /// ```
     pub fn thin_cdt(&self) -> Result<Cdt, DungeonError> {
         let [x0, y0, x1, y1] = self.bounds;
-        let mut cdt = Cdt::new(x0, y0, x1, y1)?;
-        let shapes: Vec<(Vec<Point>, bool)> = self
+        let mut cdt = Cdt::new([x0, y0], [x1, y1])?;
+        let shapes: Vec<(Vec<Point>, crate::Closure)> = self
             .thin_walls()
             .into_iter()
-            .map(|[a, b]| (vec![a, b], false))
+            .map(|[a, b]| (vec![a, b], crate::Closure::Open))
             .collect();
         cdt.insert_shapes(&shapes)?;
         Ok(cdt)

@@ -14,9 +14,13 @@ const STREAM: u64 = 3;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ItemKind {
+    /// A shotgun.
     Shotgun,
+    /// A machine gun.
     MachineGun,
+    /// A plasma gun.
     PlasmaGun,
+    /// A rocket launcher.
     RocketGun,
 }
 

@@ -143,8 +143,11 @@ pub fn walls(plan: &RoomPlan, params: &DungeonParams) -> Result<Walls, DungeonEr
         lines.push(WallLine { points: ring });
     }
     let [x0, y0, x1, y1] = plan.bounds;
-    let mut cdt = Cdt::new(x0, y0, x1, y1)?;
-    let shapes: Vec<(&[Point], bool)> = lines.iter().map(|l| (l.points.as_slice(), true)).collect();
+    let mut cdt = Cdt::new([x0, y0], [x1, y1])?;
+    let shapes: Vec<(&[Point], crate::Closure)> = lines
+        .iter()
+        .map(|l| (l.points.as_slice(), crate::Closure::Closed))
+        .collect();
     cdt.insert_shapes(&shapes)?;
     Ok(Walls { lines, cdt })
 }

@@ -24,7 +24,7 @@ pub(crate) struct Walk {
 ///
 /// ```
 /// use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon}};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
 /// cdt.insert_segment([5.0, 0.0], [5.0, 10.0])?; // splits the world in two
 /// let v = visibility_polygon(&cdt, &FieldOfView::full_circle([2.0, 2.0], 100.0)?)?;
 /// assert!((v.area() - 50.0).abs() < 1e-9);

@@ -14,7 +14,9 @@ use crate::triangulation::Cdt;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Target {
+    /// Centre of the disc.
     pub position: Point,
+    /// Radius of the disc (0: a point).
     pub radius: f64,
 }
 
@@ -41,7 +43,9 @@ impl Target {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Sighting {
+    /// Index into the viewers.
     pub viewer: usize,
+    /// Index into the targets.
     pub target: usize,
 }
 
@@ -49,7 +53,7 @@ pub struct Sighting {
 ///
 /// ```
 /// use daedalus::{Cdt, fov::{FieldOfView, FovQuery, Target}};
-/// let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
+/// let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
 /// cdt.insert_segment([50.0, 0.0], [50.0, 90.0])?;
 /// let viewers = [FieldOfView::full_circle([10.0, 10.0], 200.0)?];
 /// let targets = [Target::new([20.0, 10.0], 1.0), Target::new([90.0, 10.0], 1.0)];
@@ -153,7 +157,7 @@ impl FovQuery {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, FovQuery}};
-    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
     /// let v = FovQuery::new().visibility_polygon(&cdt, &FieldOfView::full_circle([5.0, 5.0], 50.0)?)?;
     /// assert!((v.area() - 100.0).abs() < 1e-9);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -170,7 +174,7 @@ impl FovQuery {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, FovQuery}};
-    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
     /// let fov = FieldOfView::full_circle([5.0, 5.0], 3.0)?;
     /// assert!(FovQuery::new().is_in_field(&cdt, &fov, [7.0, 5.0], 0.5)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -198,7 +202,7 @@ impl FovQuery {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, FovQuery, Target}};
-    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
     /// let mut out = Vec::new();
     /// let bad = [FieldOfView { range: -1.0, ..FieldOfView::full_circle([1.0, 1.0], 1.0)? }];
     /// assert!(FovQuery::new().visible_pairs(&cdt, &bad, &[Target::new([2.0, 2.0], 1.0)], &mut out).is_err());
@@ -329,7 +333,7 @@ impl FovQuery {
 ///
 /// ```
 /// use daedalus::{Cdt, fov::{FieldOfView, Target, visible_pairs}};
-/// let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
+/// let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
 /// cdt.insert_segment([50.0, 0.0], [50.0, 100.0])?;
 /// let viewers = [FieldOfView::full_circle([10.0, 50.0], 30.0)?, FieldOfView::full_circle([90.0, 50.0], 30.0)?];
 /// let targets = [Target::new([30.0, 50.0], 1.0), Target::new([70.0, 50.0], 1.0)];

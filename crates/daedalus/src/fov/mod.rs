@@ -29,7 +29,7 @@
 //!
 //! ```
 //! use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon, is_in_field}};
-//! let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
+//! let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
 //! cdt.insert_segment([50.0, 20.0], [50.0, 80.0])?;
 //! let guard = FieldOfView::full_circle([20.0, 50.0], 1000.0)?;
 //! let seen = visibility_polygon(&cdt, &guard)?;
@@ -92,11 +92,17 @@ pub struct FieldOfView {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum FovField {
+    /// The viewer position.
     Position,
+    /// The view direction.
     Direction,
+    /// The opening angle.
     Angle,
+    /// The view range.
     Range,
+    /// A target position.
     TargetPosition,
+    /// A target radius.
     TargetRadius,
 }
 
@@ -117,7 +123,7 @@ impl std::fmt::Display for FovField {
 ///
 /// ```
 /// use daedalus::{Cdt, fov::{FieldOfView, FovError, visibility_polygon}};
-/// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+/// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
 /// let fov = FieldOfView::full_circle([20.0, 5.0], 3.0)?;
 /// assert!(matches!(visibility_polygon(&cdt, &fov), Err(FovError::OutsideBounds { .. })));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -125,16 +131,42 @@ impl std::fmt::Display for FovField {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]
 pub enum FovError {
+    /// A value is NaN or infinite.
     #[error("field of view: {field} is NaN or infinite ({value})")]
-    NonFinite { field: FovField, value: f64 },
+    NonFinite {
+        /// Which value.
+        field: FovField,
+        /// The value.
+        value: f64,
+    },
+    /// A range, angle or radius is negative.
     #[error("field of view: {field} {value} is negative")]
-    Negative { field: FovField, value: f64 },
+    Negative {
+        /// Which value.
+        field: FovField,
+        /// The value.
+        value: f64,
+    },
+    /// A coordinate's magnitude exceeds [`MAX_COORD`].
     #[error("field of view: {field} coordinate {value} is beyond MAX_COORD ({MAX_COORD})")]
-    OutOfRange { field: FovField, value: f64 },
+    OutOfRange {
+        /// Which value.
+        field: FovField,
+        /// The value.
+        value: f64,
+    },
+    /// The opening angle is more than a full turn.
     #[error("field of view: opening angle {0} is more than a full circle (TAU)")]
     AngleTooLarge(f64),
+    /// The viewer is outside the world rectangle.
     #[error("field of view: viewer ({x}, {y}) is outside the world bounds")]
-    OutsideBounds { x: f64, y: f64 },
+    OutsideBounds {
+        /// Viewer x.
+        x: f64,
+        /// Viewer y.
+        y: f64,
+    },
+    /// A polyline tolerance that is not finite and positive.
     #[error("field of view: polyline tolerance {0} must be finite and positive")]
     BadTolerance(f64),
 }

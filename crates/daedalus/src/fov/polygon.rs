@@ -34,9 +34,13 @@ pub enum SegmentKind {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Arc {
+    /// Centre of the circle.
     pub center: Point,
+    /// Radius of the circle.
     pub radius: f64,
+    /// Angle of the first end, radians.
     pub start_angle: f64,
+    /// Angle of the last end, radians (counter-clockwise from the first).
     pub end_angle: f64,
 }
 
@@ -106,11 +110,16 @@ impl Arc {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum BoundaryPiece {
+    /// A straight piece.
     Segment {
+        /// First end.
         from: Point,
+        /// Last end.
         to: Point,
+        /// What the piece lies on.
         kind: SegmentKind,
     },
+    /// A piece of the range circle.
     Arc(Arc),
 }
 
@@ -148,7 +157,7 @@ impl BoundaryPiece {
 ///
 /// ```
 /// use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon}};
-/// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+/// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
 /// let v = visibility_polygon(&cdt, &FieldOfView::full_circle([5.0, 5.0], 100.0)?)?;
 /// assert!((v.area() - 100.0).abs() < 1e-9);
 /// assert_eq!(v.pieces().len(), 4); // the four borders
@@ -166,7 +175,7 @@ impl Visibility {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon}};
-    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
     /// let v = visibility_polygon(&cdt, &FieldOfView::full_circle([5.0, 5.0], 0.0)?)?;
     /// assert!(v.pieces().is_empty()); // zero range sees nothing
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -188,7 +197,7 @@ impl Visibility {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon}};
-    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
     /// let v = visibility_polygon(&cdt, &FieldOfView::full_circle([2.0, 5.0], 1.0)?)?;
     /// assert_eq!(v.viewer(), [2.0, 5.0].into());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -202,7 +211,7 @@ impl Visibility {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon}};
-    /// let cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
     /// let fov = FieldOfView::new([50.0, 50.0], 0.0, std::f64::consts::FRAC_PI_2, 10.0)?;
     /// let v = visibility_polygon(&cdt, &fov)?;
     /// assert!((v.area() - 25.0 * std::f64::consts::PI).abs() < 1e-9); // a quarter disc
@@ -229,7 +238,7 @@ impl Visibility {
     ///
     /// ```
     /// use daedalus::{Cdt, fov::{FieldOfView, visibility_polygon}};
-    /// let cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
+    /// let cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
     /// let v = visibility_polygon(&cdt, &FieldOfView::full_circle([50.0, 50.0], 10.0)?)?;
     /// let poly = v.polyline(0.01)?;
     /// assert!(poly.iter().all(|p| (p.distance([50.0, 50.0].into()) - 10.0).abs() < 1e-9));

@@ -22,7 +22,7 @@ use crate::triangulation::Cdt;
 ///
 /// ```
 /// use daedalus::{Cdt, fov::{FieldOfView, is_in_field}};
-/// let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0)?;
+/// let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
 /// cdt.insert_segment([50.0, 40.0], [50.0, 60.0])?;
 /// let fov = FieldOfView::new([10.0, 50.0], 0.0, 1.0, 80.0)?; // looking along +x
 /// assert!(!is_in_field(&cdt, &fov, [70.0, 50.0], 2.0)?); // hidden by the wall

@@ -1,6 +1,7 @@
 //! Exact geometry: points, robust predicates, segment intersection,
 //! point-in-triangle tests and baked 2D transforms.
 
+mod closure;
 mod point;
 mod predicates;
 mod rect;
@@ -8,6 +9,7 @@ mod segment;
 mod transform;
 mod triangle;
 
+pub use closure::Closure;
 pub use point::Point;
 pub use predicates::{incircle, orient2d};
 pub use rect::Rect;

@@ -9,7 +9,9 @@
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Point {
+    /// Horizontal coordinate.
     pub x: f64,
+    /// Vertical coordinate.
     pub y: f64,
 }
 
@@ -264,7 +266,7 @@ impl From<Point> for glam::DVec2 {
 ///
 /// ```
 /// # #[cfg(feature = "mint")] {
-/// let p: daedalus::Point = mint::Point2 { x: 1.0, y: 2.0 }.into();
+/// let p: daedalus::Point = mint::Point2 { x: 1.0f64, y: 2.0 }.into();
 /// assert_eq!(p, daedalus::Point::new(1.0, 2.0));
 /// # }
 /// ```
@@ -289,5 +291,75 @@ impl From<Point> for mint::Point2<f64> {
     #[inline]
     fn from(p: Point) -> Self {
         mint::Point2 { x: p.x, y: p.y }
+    }
+}
+
+/// Conversion from a `glam::Vec2` (feature `glam`; exact: every `f32` is an
+/// `f64`), for engines such as Bevy that work in `f32`.
+///
+/// ```
+/// # #[cfg(feature = "glam")] {
+/// let p: daedalus::Point = glam::Vec2::new(1.5, -2.0).into();
+/// assert_eq!(p, daedalus::Point::new(1.5, -2.0));
+/// # }
+/// ```
+#[cfg(feature = "glam")]
+impl From<glam::Vec2> for Point {
+    #[inline]
+    fn from(v: glam::Vec2) -> Self {
+        Point::new(f64::from(v.x), f64::from(v.y))
+    }
+}
+
+/// Conversion to a `glam::Vec2` (feature `glam`), rounded to the nearest
+/// `f32`.
+///
+/// ```
+/// # #[cfg(feature = "glam")] {
+/// let v: glam::Vec2 = daedalus::Point::new(0.1, 2.0).into();
+/// assert_eq!(v, glam::Vec2::new(0.1, 2.0));
+/// # }
+/// ```
+#[cfg(feature = "glam")]
+impl From<Point> for glam::Vec2 {
+    #[inline]
+    fn from(p: Point) -> Self {
+        glam::Vec2::new(p.x as f32, p.y as f32)
+    }
+}
+
+/// Conversion from a `mint::Point2<f32>` (feature `mint`; exact).
+///
+/// ```
+/// # #[cfg(feature = "mint")] {
+/// let p: daedalus::Point = mint::Point2 { x: 1.5f32, y: 2.0 }.into();
+/// assert_eq!(p, daedalus::Point::new(1.5, 2.0));
+/// # }
+/// ```
+#[cfg(feature = "mint")]
+impl From<mint::Point2<f32>> for Point {
+    #[inline]
+    fn from(v: mint::Point2<f32>) -> Self {
+        Point::new(f64::from(v.x), f64::from(v.y))
+    }
+}
+
+/// Conversion to a `mint::Point2<f32>` (feature `mint`), rounded to the
+/// nearest `f32`.
+///
+/// ```
+/// # #[cfg(feature = "mint")] {
+/// let m: mint::Point2<f32> = daedalus::Point::new(0.1, 2.0).into();
+/// assert_eq!((m.x, m.y), (0.1f32, 2.0));
+/// # }
+/// ```
+#[cfg(feature = "mint")]
+impl From<Point> for mint::Point2<f32> {
+    #[inline]
+    fn from(p: Point) -> Self {
+        mint::Point2 {
+            x: p.x as f32,
+            y: p.y as f32,
+        }
     }
 }

@@ -18,6 +18,18 @@ pub struct Rect {
     pub max: Point,
 }
 
+/// `[min.x, min.y, max.x, max.y]` (the order of the scenario format).
+///
+/// ```
+/// let a: [f64; 4] = daedalus::Rect::new([0.0, 1.0], [2.0, 3.0]).into();
+/// assert_eq!(a, [0.0, 1.0, 2.0, 3.0]);
+/// ```
+impl From<Rect> for [f64; 4] {
+    fn from(r: Rect) -> Self {
+        [r.min.x, r.min.y, r.max.x, r.max.y]
+    }
+}
+
 impl Rect {
     /// The rectangle spanned by two corners (in any order).
     ///

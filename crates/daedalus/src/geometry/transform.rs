@@ -13,6 +13,7 @@ use super::Point;
 /// assert!(matches!(flat.inverse(), Err(TransformError::Singular { .. })));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TransformError {
     /// The linear part has determinant zero (or the inverse overflows), so
     /// the transform cannot be inverted.

@@ -14,7 +14,10 @@
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct MeshDump {
+    /// Vertex positions `[x, y]`.
     pub vertices: Vec<[f64; 2]>,
+    /// Inner triangles, counter-clockwise vertex indices.
     pub triangles: Vec<[u32; 3]>,
+    /// Constrained edges, as vertex index pairs.
     pub constrained: Vec<[u32; 2]>,
 }

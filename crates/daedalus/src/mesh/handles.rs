@@ -77,7 +77,7 @@ macro_rules! handle {
             /// recycled after removal, the generation tells them apart).
             ///
             /// ```
-            /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+            /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [1.0, 1.0]).unwrap();
             /// let v = cdt.mesh().vertices().next().unwrap();
             /// assert!(v.index() < 4);
             /// ```
@@ -93,7 +93,7 @@ handle!(
     /// Handle of a mesh vertex.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let v: daedalus::mesh::VertexId = cdt.insert_vertex([5.0, 5.0]).unwrap();
     /// assert_eq!(cdt.mesh().position(v).unwrap(), daedalus::Point::new(5.0, 5.0));
     /// ```
@@ -103,7 +103,7 @@ handle!(
     /// Handle of a half-edge (one oriented side of an edge).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let f = cdt.mesh().faces().next().unwrap();
     /// let e: daedalus::mesh::EdgeId = cdt.mesh().face_edge(f).unwrap();
     /// assert_eq!(cdt.mesh().left_face(e).unwrap(), f);
@@ -114,7 +114,7 @@ handle!(
     /// Handle of a face (an inner triangle, or one of the two outer faces).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let f: daedalus::mesh::FaceId = cdt.mesh().faces().next().unwrap();
     /// assert!(!cdt.mesh().is_outer_face(f).unwrap());
     /// ```
@@ -125,15 +125,23 @@ handle!(
 ///
 /// ```
 /// use daedalus::mesh::MeshError;
-/// let e = MeshError::StaleVertex(3);
+/// let mut cdt = daedalus::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+/// let v = cdt.insert_vertex([3.0, 3.0]).unwrap();
+/// cdt.remove_vertex(v).unwrap();
+/// let e = cdt.mesh().position(v).unwrap_err();
+/// assert_eq!(e, MeshError::StaleVertex(v));
 /// assert!(e.to_string().contains("vertex"));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MeshError {
-    #[error("stale or unknown vertex handle (slot {0})")]
-    StaleVertex(usize),
-    #[error("stale or unknown edge handle (slot {0})")]
-    StaleEdge(usize),
-    #[error("stale or unknown face handle (slot {0})")]
-    StaleFace(usize),
+    /// The vertex was removed (or never belonged to this mesh).
+    #[error("stale or unknown vertex handle {0:?}")]
+    StaleVertex(VertexId),
+    /// The edge was removed (or never belonged to this mesh).
+    #[error("stale or unknown edge handle {0:?}")]
+    StaleEdge(EdgeId),
+    /// The face was removed (or never belonged to this mesh).
+    #[error("stale or unknown face handle {0:?}")]
+    StaleFace(FaceId),
 }

@@ -6,7 +6,7 @@ use super::{EdgeId, FaceId, Mesh, MeshError, VertexId};
 /// Outgoing half-edges of a vertex, clockwise.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let v = m.vertices().next().unwrap();
 /// assert!(m.outgoing(v).unwrap().all(|e| m.origin(e).unwrap() == v));
@@ -30,7 +30,7 @@ impl Iterator for VertexOutgoing<'_> {
 /// Incoming half-edges of a vertex, clockwise.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let v = m.vertices().next().unwrap();
 /// assert!(m.incoming(v).unwrap().all(|e| m.destination(e).unwrap() == v));
@@ -48,7 +48,7 @@ impl Iterator for VertexIncoming<'_> {
 /// Neighbour vertices of a vertex, clockwise.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let v = m.vertices().next().unwrap();
 /// assert!(m.neighbours(v).unwrap().count() >= 2);
@@ -66,7 +66,7 @@ impl Iterator for VertexNeighbours<'_> {
 /// Inner faces around a vertex, clockwise.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let total: usize = m.vertices().map(|v| m.vertex_faces(v).unwrap().count()).sum();
 /// assert_eq!(total, 3 * m.face_count());
@@ -89,7 +89,7 @@ impl Iterator for VertexFaces<'_> {
 /// The half-edges of a face, in cycle order.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let f = m.faces().next().unwrap();
 /// assert_eq!(m.face_edges(f).unwrap().count(), 3);
@@ -113,7 +113,7 @@ impl Iterator for FaceEdges<'_> {
 /// Inner faces adjacent to a face across its edges.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let f = m.faces().next().unwrap();
 /// assert_eq!(m.face_neighbours(f).unwrap().count(), 1);
@@ -138,7 +138,7 @@ impl Iterator for FaceNeighbours<'_> {
 /// clockwise.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
 /// let m = cdt.mesh();
 /// let f = m.faces().next().unwrap();
 /// let e = m.face_edge(f).unwrap();
@@ -164,7 +164,7 @@ impl Mesh {
     /// Outgoing half-edges of `v`, clockwise.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// assert!(m.outgoing(v).unwrap().count() >= 2);
@@ -175,7 +175,7 @@ impl Mesh {
     /// Incoming half-edges of `v`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// assert_eq!(m.incoming(v).unwrap().count(), m.outgoing(v).unwrap().count());
@@ -186,7 +186,7 @@ impl Mesh {
     /// Neighbour vertices of `v`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// assert!(m.neighbours(v).unwrap().all(|w| w != v));
@@ -197,7 +197,7 @@ impl Mesh {
     /// Inner faces around `v`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// assert!(m.vertex_faces(v).unwrap().count() >= 1);
@@ -208,7 +208,7 @@ impl Mesh {
     /// Half-edges of face `f`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// assert!(m.faces().all(|f| m.face_edges(f).unwrap().count() == 3));
     /// ```
@@ -223,7 +223,7 @@ impl Mesh {
     /// Inner faces adjacent to `f`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// assert!(m.faces().all(|f| m.face_neighbours(f).unwrap().count() == 1));
     /// ```
@@ -233,7 +233,7 @@ impl Mesh {
     /// Half-edges rotated around the origin of `e`, starting at `e`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// let e = m.vertex_edge(v).unwrap();

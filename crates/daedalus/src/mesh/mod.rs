@@ -49,7 +49,7 @@ use columns::{Column, FACE, HalfEdges, NEXT, OPP, ORIGIN};
 /// Half-edge storage of a planar triangulation of a rectangle.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [4.0, 3.0]).unwrap();
 /// let m = cdt.mesh();
 /// assert_eq!(m.vertex_count(), 4);
 /// assert_eq!(m.face_count(), 2);
@@ -267,7 +267,7 @@ impl Mesh {
         if self.vertex_alive(v.idx) && self.vgen.get(v.idx) == v.generation {
             Ok(v.idx)
         } else {
-            Err(MeshError::StaleVertex(v.index()))
+            Err(MeshError::StaleVertex(v))
         }
     }
     /// Raw index of an edge handle, checked.
@@ -276,7 +276,7 @@ impl Mesh {
         if self.edge_alive(e.idx) && self.egen.get(e.idx >> 1) == e.generation {
             Ok(e.idx)
         } else {
-            Err(MeshError::StaleEdge(e.index()))
+            Err(MeshError::StaleEdge(e))
         }
     }
     /// Raw index of a face handle, checked.
@@ -285,7 +285,7 @@ impl Mesh {
         if self.face_alive(f.idx) && self.fgen.get(f.idx) == f.generation {
             Ok(f.idx)
         } else {
-            Err(MeshError::StaleFace(f.index()))
+            Err(MeshError::StaleFace(f))
         }
     }
 
@@ -294,7 +294,7 @@ impl Mesh {
     /// Position of a vertex.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let v = cdt.insert_vertex([1.0, 1.0]).unwrap();
     /// assert_eq!(cdt.mesh().position(v).unwrap().x, 1.0);
     /// ```
@@ -304,7 +304,7 @@ impl Mesh {
     /// Origin vertex of a half-edge.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// assert_eq!(m.origin(m.vertex_edge(v).unwrap()).unwrap(), v);
@@ -315,7 +315,7 @@ impl Mesh {
     /// Destination vertex of a half-edge (origin of its opposite).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.destination(e).unwrap(), m.origin(m.opposite(e).unwrap()).unwrap());
@@ -326,7 +326,7 @@ impl Mesh {
     /// Opposite half-edge.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.opposite(m.opposite(e).unwrap()).unwrap(), e);
@@ -337,7 +337,7 @@ impl Mesh {
     /// Next half-edge around the left face (counter-clockwise).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// let n = m.next_left(e).unwrap();
@@ -349,7 +349,7 @@ impl Mesh {
     /// Previous half-edge around the left face.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.next_left(m.prev_left(e).unwrap()).unwrap(), e);
@@ -360,7 +360,7 @@ impl Mesh {
     /// Next half-edge around the right face: `opposite.prev_left.opposite`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// let n = m.next_right(e).unwrap();
@@ -373,7 +373,7 @@ impl Mesh {
     /// Previous half-edge around the right face: `opposite.next_left.opposite`.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.next_right(m.prev_right(e).unwrap()).unwrap(), e);
@@ -385,7 +385,7 @@ impl Mesh {
     /// The next outgoing half-edge counter-clockwise around the origin.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.rot_right(m.rot_left(e).unwrap()).unwrap(), e);
@@ -396,7 +396,7 @@ impl Mesh {
     /// The next outgoing half-edge clockwise around the origin.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.origin(m.rot_right(e).unwrap()).unwrap(), m.origin(e).unwrap());
@@ -415,7 +415,7 @@ impl Mesh {
     /// Left face of a half-edge.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let f = m.faces().next().unwrap();
     /// assert_eq!(m.left_face(m.face_edge(f).unwrap()).unwrap(), f);
@@ -426,7 +426,7 @@ impl Mesh {
     /// Right face of a half-edge (left face of its opposite).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
     /// assert_eq!(m.right_face(e).unwrap(), m.left_face(m.opposite(e).unwrap()).unwrap());
@@ -438,7 +438,7 @@ impl Mesh {
     /// One half-edge of a face.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let f = cdt.mesh().faces().next().unwrap();
     /// assert!(cdt.mesh().face_edge(f).is_ok());
     /// ```
@@ -448,7 +448,7 @@ impl Mesh {
     /// One outgoing half-edge of a vertex (with an inner left face).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// assert_eq!(m.origin(m.vertex_edge(v).unwrap()).unwrap(), v);
@@ -459,7 +459,7 @@ impl Mesh {
     /// Is the face one of the two outer faces closing the rectangle?
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// assert!(m.faces().all(|f| !m.is_outer_face(f).unwrap()));
     /// ```
@@ -469,7 +469,7 @@ impl Mesh {
     /// Is the edge constrained (a wall, or the world border)?
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let v = m.vertices().next().unwrap();
     /// // a corner has two border edges
@@ -482,7 +482,7 @@ impl Mesh {
     /// Live vertices.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// assert_eq!(cdt.mesh().vertices().count(), 4);
     /// ```
     pub fn vertices(&self) -> impl Iterator<Item = VertexId> + '_ {
@@ -493,7 +493,7 @@ impl Mesh {
     /// Live inner faces (triangles).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// assert_eq!(cdt.mesh().faces().count(), 2);
     /// ```
     pub fn faces(&self) -> impl Iterator<Item = FaceId> + '_ {
@@ -504,7 +504,7 @@ impl Mesh {
     /// Number of live vertices.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// assert_eq!(cdt.mesh().vertex_count(), 4);
     /// ```
     pub fn vertex_count(&self) -> usize {
@@ -513,7 +513,7 @@ impl Mesh {
     /// Number of inner faces.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// assert_eq!(cdt.mesh().face_count(), 2);
     /// ```
     pub fn face_count(&self) -> usize {
@@ -522,7 +522,7 @@ impl Mesh {
     /// The three vertices of an inner face, counter-clockwise.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// let m = cdt.mesh();
     /// let [a, b, c] = m.triangle(m.faces().next().unwrap()).unwrap();
     /// assert!(a != b && b != c);
@@ -539,7 +539,7 @@ impl Mesh {
     /// Bytes of all the mesh's buffers (capacity, not length).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 2.0, 2.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
     /// assert!(cdt.mesh().heap_bytes() > 0);
     /// ```
     pub fn heap_bytes(&self) -> usize {

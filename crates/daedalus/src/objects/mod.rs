@@ -4,19 +4,71 @@
 //! re-inserts the moved ones, each located from a hint next to its old
 //! place, so a move costs the same whatever the size of the world.
 
-mod transform;
-
-pub use transform::Affine;
-
 use crate::Point;
-use crate::triangulation::{Cdt, CdtError, ShapeId, check_point_pub};
+use crate::geometry::{Closure, Transform};
+use crate::triangulation::{Cdt, CdtError, ShapeId, check_point};
+
+/// Placement of an object: the transform `T2 * R * S * T1` (the pivot is
+/// kept fixed by scale and rotation, then moved to `position`).
+///
+/// ```
+/// use daedalus::objects::{Object, Pose};
+/// let p = Pose::default();
+/// assert_eq!((p.scale_x, p.scale_y, p.rotation), (1.0, 1.0, 0.0));
+/// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+/// o.set_pose(Pose { position: [3.0, 4.0].into(), ..p });
+/// assert_eq!(o.world_outline()[1], [4.0, 4.0].into());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pose {
+    /// Local point that scale and rotation keep fixed.
+    pub pivot: Point,
+    /// Scale along local x.
+    pub scale_x: f64,
+    /// Scale along local y.
+    pub scale_y: f64,
+    /// Radians, counter-clockwise.
+    pub rotation: f64,
+    /// World position of the pivot.
+    pub position: Point,
+}
+
+impl Default for Pose {
+    fn default() -> Self {
+        Pose {
+            pivot: Point::new(0.0, 0.0),
+            scale_x: 1.0,
+            scale_y: 1.0,
+            rotation: 0.0,
+            position: Point::new(0.0, 0.0),
+        }
+    }
+}
+
+impl Pose {
+    /// The baked transform `T2 * R * S * T1`.
+    ///
+    /// ```
+    /// let p = daedalus::objects::Pose { position: [1.0, 2.0].into(), ..Default::default() };
+    /// assert_eq!(p.transform().apply([1.0, 1.0].into()), [2.0, 3.0].into());
+    /// ```
+    pub fn transform(&self) -> Transform {
+        Transform::baked(
+            self.pivot,
+            self.scale_x,
+            self.scale_y,
+            self.rotation,
+            self.position,
+        )
+    }
+}
 
 /// An obstacle: local outline plus placement.
 ///
 /// ```
-/// use daedalus::objects::Object;
-/// let mut o = Object::new(vec![[0.0, 0.0].into(), [2.0, 0.0].into(), [2.0, 1.0].into()], true);
-/// o.set_position(10.0, 5.0);
+/// use daedalus::{Closure, objects::Object};
+/// let mut o = Object::new(vec![[0.0, 0.0].into(), [2.0, 0.0].into(), [2.0, 1.0].into()], Closure::Closed);
+/// o.set_position([10.0, 5.0]);
 /// o.set_rotation(std::f64::consts::FRAC_PI_2);
 /// let w = o.world_outline();
 /// assert!((w[1].x - 10.0).abs() < 1e-12 && (w[1].y - 7.0).abs() < 1e-12);
@@ -24,11 +76,8 @@ use crate::triangulation::{Cdt, CdtError, ShapeId, check_point_pub};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Object {
     outline: Vec<Point>,
-    closed: bool,
-    pivot: Point,
-    scale: (f64, f64),
-    rotation: f64,
-    position: Point,
+    closure: Closure,
+    pose: Pose,
     moved: bool,
 }
 
@@ -36,24 +85,21 @@ impl Object {
     /// An object at the origin, unit scale, no rotation, pivot (0, 0).
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
+    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
     /// assert_eq!(o.world_outline()[1], daedalus::Point::new(1.0, 0.0));
     /// ```
-    pub fn new(outline: Vec<Point>, closed: bool) -> Object {
+    pub fn new(outline: Vec<Point>, closure: Closure) -> Object {
         Object {
             outline,
-            closed,
-            pivot: Point::new(0.0, 0.0),
-            scale: (1.0, 1.0),
-            rotation: 0.0,
-            position: Point::new(0.0, 0.0),
+            closure,
+            pose: Pose::default(),
             moved: true,
         }
     }
     /// The local outline.
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
+    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
     /// assert_eq!(o.outline().len(), 2);
     /// ```
     pub fn outline(&self) -> &[Point] {
@@ -62,82 +108,97 @@ impl Object {
     /// Is the outline closed?
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
-    /// assert!(!o.closed());
+    /// use daedalus::{Closure, objects::Object};
+    /// let o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], Closure::Open);
+    /// assert_eq!(o.closure(), Closure::Open);
     /// ```
-    pub fn closed(&self) -> bool {
-        self.closed
+    pub fn closure(&self) -> Closure {
+        self.closure
     }
     /// Replaces the local outline (marks the object moved).
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
-    /// o.set_outline(vec![[0.0, 0.0].into(), [3.0, 0.0].into()], false);
+    /// use daedalus::{Closure, objects::Object};
+    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], Closure::Open);
+    /// o.set_outline(vec![[0.0, 0.0].into(), [3.0, 0.0].into()], Closure::Open);
     /// assert_eq!(o.outline()[1].x, 3.0);
     /// ```
-    pub fn set_outline(&mut self, outline: Vec<Point>, closed: bool) {
+    pub fn set_outline(&mut self, outline: Vec<Point>, closure: Closure) {
         self.outline = outline;
-        self.closed = closed;
+        self.closure = closure;
         self.moved = true;
     }
     /// Pivot (local point that rotation and scale keep fixed).
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [2.0, 0.0].into()], false);
-    /// o.set_pivot(1.0, 0.0);
+    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [2.0, 0.0].into()], daedalus::Closure::Open);
+    /// o.set_pivot([1.0, 0.0]);
     /// o.set_rotation(std::f64::consts::PI);
     /// assert!((o.world_outline()[0].x - 1.0).abs() < 1e-12); // (0,0) -> pivot-relative (-1,0) -> (1,0) -> world x 1
     /// ```
-    pub fn set_pivot(&mut self, x: f64, y: f64) {
-        self.pivot = Point::new(x, y);
+    pub fn set_pivot(&mut self, pivot: impl Into<Point>) {
+        self.pose.pivot = pivot.into();
         self.moved = true;
     }
     /// Scale along local x and y.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 1.0].into()], false);
+    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 1.0].into()], daedalus::Closure::Open);
     /// o.set_scale(2.0, 3.0);
     /// assert_eq!(o.world_outline()[1], daedalus::Point::new(2.0, 3.0));
     /// ```
     pub fn set_scale(&mut self, sx: f64, sy: f64) {
-        self.scale = (sx, sy);
+        self.pose.scale_x = sx;
+        self.pose.scale_y = sy;
         self.moved = true;
     }
     /// Rotation in radians, counter-clockwise.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[1.0, 0.0].into(), [2.0, 0.0].into()], false);
+    /// let mut o = daedalus::objects::Object::new(vec![[1.0, 0.0].into(), [2.0, 0.0].into()], daedalus::Closure::Open);
     /// o.set_rotation(std::f64::consts::FRAC_PI_2);
     /// assert!((o.world_outline()[0].y - 1.0).abs() < 1e-12);
     /// ```
     pub fn set_rotation(&mut self, radians: f64) {
-        self.rotation = radians;
+        self.pose.rotation = radians;
         self.moved = true;
     }
     /// World position of the pivot.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
-    /// o.set_position(5.0, 6.0);
+    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// o.set_position([5.0, 6.0]);
     /// assert_eq!(o.world_outline()[0], daedalus::Point::new(5.0, 6.0));
     /// ```
-    pub fn set_position(&mut self, x: f64, y: f64) {
-        self.position = Point::new(x, y);
+    pub fn set_position(&mut self, position: impl Into<Point>) {
+        self.pose.position = position.into();
         self.moved = true;
     }
     /// Pivot, scale, rotation and position.
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
-    /// assert_eq!(o.placement().1, (1.0, 1.0));
+    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// assert_eq!((o.pose().scale_x, o.pose().scale_y), (1.0, 1.0));
     /// ```
-    pub fn placement(&self) -> (Point, (f64, f64), f64, Point) {
-        (self.pivot, self.scale, self.rotation, self.position)
+    pub fn pose(&self) -> Pose {
+        self.pose
+    }
+    /// Sets pivot, scale, rotation and position at once.
+    ///
+    /// ```
+    /// use daedalus::objects::{Object, Pose};
+    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// o.set_pose(Pose { scale_x: 2.0, ..Pose::default() });
+    /// assert_eq!(o.world_outline()[1], [2.0, 0.0].into());
+    /// ```
+    pub fn set_pose(&mut self, pose: Pose) {
+        self.pose = pose;
+        self.moved = true;
     }
     /// Moved since the last [`Cdt::update_objects`]?
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
+    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
     /// assert!(o.is_moved());
     /// ```
     pub fn is_moved(&self) -> bool {
@@ -146,23 +207,17 @@ impl Object {
     /// The baked transform `T2 * R * S * T1`.
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
+    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
     /// assert_eq!(o.transform().apply([1.0, 2.0].into()), daedalus::Point::new(1.0, 2.0));
     /// ```
-    pub fn transform(&self) -> Affine {
-        Affine::baked(
-            self.pivot,
-            self.scale.0,
-            self.scale.1,
-            self.rotation,
-            self.position,
-        )
+    pub fn transform(&self) -> Transform {
+        self.pose.transform()
     }
     /// The outline in world coordinates.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
-    /// o.set_position(1.0, 1.0);
+    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// o.set_position([1.0, 1.0]);
     /// assert_eq!(o.world_outline()[1], daedalus::Point::new(2.0, 1.0));
     /// ```
     pub fn world_outline(&self) -> Vec<Point> {
@@ -175,9 +230,9 @@ impl Object {
 ///
 /// ```
 /// use daedalus::{objects::Object, triangulation::Cdt};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// let id: daedalus::objects::ObjectId =
-///     cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
+///     cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
 /// cdt.remove_object(id).unwrap();
 /// assert!(cdt.object(id).is_err());
 /// ```
@@ -202,9 +257,9 @@ struct Slot {
 ///
 /// ```
 /// use daedalus::{objects::{Object, ObjectError}, triangulation::{Cdt, CdtError}};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-/// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
-/// cdt.object_mut(id).unwrap().set_position(f64::NAN, 0.0);
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+/// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
+/// cdt.object_mut(id).unwrap().set_position([f64::NAN, 0.0]);
 /// let ObjectError::Rejected(r) = cdt.update_objects().unwrap_err() else { unreachable!() };
 /// assert_eq!((r[0].object, r[0].error.clone()), (id, CdtError::NonFinite));
 /// ```
@@ -220,9 +275,9 @@ pub struct RejectedChange {
 ///
 /// ```
 /// use daedalus::{objects::{Object, ObjectError}, triangulation::Cdt};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-/// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
-/// cdt.object_mut(id).unwrap().set_position(f64::INFINITY, 0.0);
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+/// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
+/// cdt.object_mut(id).unwrap().set_position([f64::INFINITY, 0.0]);
 /// let e = cdt.update_objects().unwrap_err();
 /// assert!(e.to_string().contains("1 object change(s) rejected"));
 /// ```
@@ -283,7 +338,7 @@ impl ObjectTable {
 
 fn check_outline(pts: &[Point]) -> Result<(), CdtError> {
     for &p in pts {
-        check_point_pub(p)?;
+        check_point(p)?;
     }
     if !pts.iter().any(|&p| p != pts[0]) {
         return Err(CdtError::TooFewPoints);
@@ -295,7 +350,7 @@ impl Cdt {
     fn obj_raw(&self, id: ObjectId) -> Result<usize, CdtError> {
         match self.objects.slots.get(id.idx as usize) {
             Some(s) if s.generation == id.generation && s.obj.is_some() => Ok(id.idx as usize),
-            _ => Err(CdtError::StaleHandle("object")),
+            _ => Err(CdtError::StaleObject(id)),
         }
     }
 
@@ -303,14 +358,14 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into(), [2.0, 3.0].into()], true)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into(), [2.0, 3.0].into()], daedalus::Closure::Closed)).unwrap();
     /// assert_eq!(cdt.object_outline(id).unwrap().len(), 3);
     /// ```
     pub fn insert_object(&mut self, mut obj: Object) -> Result<ObjectId, CdtError> {
         let world = obj.world_outline();
         check_outline(&world)?;
-        let shape = self.insert_shape(&world, obj.closed)?;
+        let shape = self.insert_shape(&world, obj.closure)?;
         obj.moved = false;
         let t = &mut self.objects;
         let idx = t.free.pop().unwrap_or_else(|| {
@@ -330,8 +385,8 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// cdt.remove_object(id).unwrap();
     /// assert_eq!(cdt.mesh().vertex_count(), 4);
     /// ```
@@ -353,8 +408,8 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// assert!(!cdt.object(id).unwrap().is_moved());
     /// ```
     pub fn object(&self, id: ObjectId) -> Result<&Object, CdtError> {
@@ -366,9 +421,9 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
-    /// cdt.object_mut(id).unwrap().set_position(2.0, 2.0);
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// cdt.object_mut(id).unwrap().set_position([2.0, 2.0]);
     /// cdt.update_objects().unwrap();
     /// assert_eq!(cdt.object_outline(id).unwrap()[0], daedalus::Point::new(3.0, 3.0));
     /// assert!(cdt.validate().is_empty());
@@ -391,8 +446,8 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(cdt.object_outline(id).unwrap()[1].x, 3.0);
     /// ```
     pub fn object_outline(&self, id: ObjectId) -> Result<Vec<Point>, CdtError> {
@@ -409,15 +464,15 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::{Object, ObjectError}, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let seg = || Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false);
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let seg = || Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
     /// let (bad, good) = (cdt.insert_object(seg()).unwrap(), cdt.insert_object(seg()).unwrap());
-    /// cdt.object_mut(bad).unwrap().set_position(f64::NAN, 0.0);
-    /// cdt.object_mut(good).unwrap().set_position(5.0, 5.0);
+    /// cdt.object_mut(bad).unwrap().set_position([f64::NAN, 0.0]);
+    /// cdt.object_mut(good).unwrap().set_position([5.0, 5.0]);
     /// let Err(ObjectError::Rejected(r)) = cdt.update_objects() else { panic!() };
     /// assert_eq!(r.len(), 1);
     /// assert_eq!(r[0].object, bad);
-    /// assert_eq!(cdt.object(bad).unwrap().placement().3, [0.0, 0.0].into()); // last good pose
+    /// assert_eq!(cdt.object(bad).unwrap().pose().position, [0.0, 0.0].into()); // last good pose
     /// assert_eq!(cdt.object_outline(good).unwrap()[0], [5.0, 5.0].into());
     /// assert!(cdt.update_objects().is_ok()); // nothing left pending
     /// ```
@@ -435,7 +490,7 @@ impl Cdt {
             if !o.moved {
                 continue;
             }
-            let (old, closed) = (*old, o.closed);
+            let (old, closure) = (*old, o.closure);
             let w = o.world_outline();
             let id = ObjectId {
                 idx: i as u32,
@@ -444,7 +499,7 @@ impl Cdt {
             let res = check_outline(&w).and_then(|()| {
                 self.atomic(|c| {
                     c.remove_shape_any(old)?;
-                    c.insert_shape(&w, closed)
+                    c.insert_shape(&w, closure)
                 })
             });
             match res {
@@ -483,8 +538,8 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(cdt.objects().count(), 1);
     /// ```
     pub fn objects(&self) -> impl Iterator<Item = ObjectId> + '_ {
@@ -503,8 +558,8 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], false)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// assert!(cdt.shape_segments(cdt.object_shape(id).unwrap()).is_ok());
     /// ```
     pub fn object_shape(&self, id: ObjectId) -> Result<ShapeId, CdtError> {

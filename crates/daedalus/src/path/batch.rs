@@ -13,8 +13,11 @@ use super::{NavMesh, Path, PathError, PathFinder};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Query {
+    /// Start.
     pub from: Point,
+    /// Goal.
     pub to: Point,
+    /// Radius of the disc that travels.
     pub radius: f64,
 }
 
@@ -22,7 +25,7 @@ pub struct Query {
 ///
 /// ```
 /// use daedalus::{triangulation::Cdt, path::{NavMesh, Query, find_paths}};
-/// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap());
+/// let nav = NavMesh::from_cdt(&Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap());
 /// let qs = vec![Query { from: [1.0, 1.0].into(), to: [4.0, 5.0].into(), radius: 0.0 }; 3];
 /// let out = find_paths(&nav, &qs);
 /// assert!(out.iter().all(|r| (r.as_ref().unwrap().length() - 5.0).abs() < 1e-12));

@@ -80,7 +80,7 @@ mod tests {
     /// pockets and dead ends included).
     #[test]
     fn vertex_bounds_are_below_the_distances() {
-        let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
         let mut x = 7u64;
         let mut rnd = |n: f64| {
             x = x

@@ -45,6 +45,7 @@ use crate::Point;
 /// assert_eq!(PathError::NoPath.to_string(), "no path between start and goal");
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PathError {
     /// A coordinate or the radius is NaN or infinite.
     #[error("start, goal or radius is not finite")]
@@ -92,10 +93,15 @@ pub enum PathError {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Turn {
+    /// The corner turned around.
     pub center: Point,
+    /// Radius of the arc (the disc radius).
     pub radius: f64,
+    /// Where the path enters the arc.
     pub from: Point,
+    /// Where the path leaves the arc.
     pub to: Point,
+    /// The arc turns counter-clockwise.
     pub ccw: bool,
 }
 
@@ -156,8 +162,11 @@ impl Turn {
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Path {
+    /// Start point.
     pub start: Point,
+    /// Goal point.
     pub goal: Point,
+    /// Radius of the disc that travels.
     pub radius: f64,
     /// The corners wrapped, in order.
     pub turns: Vec<Turn>,
@@ -334,15 +343,16 @@ impl PathFinder {
     /// let nav = NavMesh::from_dump(&dump).unwrap();
     /// let mut f = PathFinder::new();
     /// assert_eq!(f.find_path(&nav, Point::new(9.0, 1.0), Point::new(1.0, 1.0), 0.0), Err(PathError::StartOutside(Point::new(9.0, 1.0))));
-    /// assert_eq!(f.find_path(&nav, Point::new(0.5, 1.0), Point::new(2.0, 2.0), 1.0), Err(PathError::StartBlocked));
+    /// assert_eq!(f.find_path(&nav, [0.5, 1.0], (2.0, 2.0), 1.0), Err(PathError::StartBlocked));
     /// ```
     pub fn find_path(
         &mut self,
         nav: &NavMesh,
-        from: Point,
-        to: Point,
+        from: impl Into<Point>,
+        to: impl Into<Point>,
         radius: f64,
     ) -> Result<Path, PathError> {
+        let (from, to) = (from.into(), to.into());
         if !(from.x.is_finite()
             && from.y.is_finite()
             && to.x.is_finite()

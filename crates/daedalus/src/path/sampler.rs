@@ -279,7 +279,7 @@ impl PathSampler {
     ///
     /// ```
     /// use daedalus::{Point, path::{NavMesh, PathFinder, PathSampler}, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.insert_segment([5.0, 0.0], [5.0, 6.0]).unwrap();
     /// let nav = NavMesh::from_cdt(&cdt);
     /// let mut f = PathFinder::new();

@@ -634,7 +634,7 @@ mod tests {
     /// them must still be found (lengths worked by hand).
     #[test]
     fn dead_end_pockets_are_entered_only_for_the_goal() {
-        let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
         for x in [4.0, 6.0, 7.0, 9.0] {
             cdt.insert_segment([x, 0.0], [x, 6.0]).unwrap();
         }

@@ -43,6 +43,7 @@ pub use rapier2d_f64 as rapier;
 /// assert_eq!(err, PhysicsError::TooFewPoints { wall: 0 });
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PhysicsError {
     /// A wall polyline has fewer than two distinct points.
     #[error("wall {wall} needs at least two distinct points")]

@@ -280,7 +280,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::render::{Scene, MARGIN, WORLD_CANVAS};
-    /// let l = Scene::new([0.0, 0.0, 100.0, 100.0]).unwrap().layout();
+    /// let l = Scene::new(daedalus::Rect::new([0.0, 0.0], [100.0, 100.0])).unwrap().layout();
     /// assert!(l.width > WORLD_CANVAS + 2.0 * MARGIN); // legend on the right
     /// ```
     pub fn layout(&self) -> Layout {

@@ -24,7 +24,7 @@
 //!     triangles: vec![[0, 1, 2], [0, 2, 3]],
 //!     constrained: vec![[0, 2]],
 //! };
-//! let mut scene = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+//! let mut scene = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
 //! scene.title("two triangles");
 //! scene.mesh(&dump).unwrap();
 //! scene.path(&[Point::new(1.0, 9.0), Point::new(9.0, 9.0)], 0.5).unwrap();
@@ -42,8 +42,8 @@ mod svg;
 
 pub use style::{PolyStyle, Rgba, palette};
 
-use crate::Point;
 use crate::mesh::MeshDump;
+use crate::{Point, Rect};
 
 /// Canvas units spanned by the world's longer side.
 ///
@@ -81,40 +81,68 @@ const GAP: f64 = 10.0;
 ///
 /// ```
 /// use daedalus::render::{RenderError, Scene};
-/// assert!(matches!(Scene::new([0.0, 0.0, 0.0, 1.0]), Err(RenderError::InvalidBounds(_))));
+/// assert!(matches!(Scene::new(daedalus::Rect::new([0.0, 0.0], [0.0, 1.0])), Err(RenderError::InvalidBounds(_))));
 /// ```
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RenderError {
     /// Bounds not a finite rectangle of positive size.
     #[error("bounds {0:?} are not a non-empty finite rectangle")]
-    InvalidBounds([f64; 4]),
+    InvalidBounds(Rect),
     /// A point of a layer is NaN or infinite.
     #[error("{layer}: coordinate {index} is not finite")]
-    NonFinite { layer: &'static str, index: usize },
+    NonFinite {
+        /// The layer.
+        layer: &'static str,
+        /// Index of the point in the layer.
+        index: usize,
+    },
     /// A shape with too few points.
     #[error("{layer}: needs at least {min} points, got {got}")]
     TooFewPoints {
+        /// The layer.
         layer: &'static str,
+        /// Points needed.
         min: usize,
+        /// Points given.
         got: usize,
     },
     /// A mesh dump index past its vertex list.
     #[error("mesh dump: {what} {item} refers to vertex {vertex}, but there are {count} vertices")]
     BadIndex {
+        /// Triangle or constrained edge.
         what: &'static str,
+        /// Its index.
         item: usize,
+        /// The vertex index it refers to.
         vertex: u32,
+        /// Vertices in the dump.
         count: usize,
     },
     /// A radius or interval that is negative or not finite.
     #[error("{what} must be finite and >= 0, got {value}")]
-    BadValue { what: &'static str, value: f64 },
+    BadValue {
+        /// Which value.
+        what: &'static str,
+        /// The value.
+        value: f64,
+    },
     /// A PNG of zero or more than [`MAX_PX`] pixels per side.
     #[error("picture of {width} x {height} px is outside 1..={MAX_PX} px per side")]
-    BadSize { width: u64, height: u64 },
+    BadSize {
+        /// Width asked for.
+        width: u64,
+        /// Height asked for.
+        height: u64,
+    },
     /// The file could not be written.
     #[error("cannot write {path}: {message}")]
-    Io { path: String, message: String },
+    Io {
+        /// The file.
+        path: String,
+        /// Why it could not be written.
+        message: String,
+    },
     /// The PNG encoder failed.
     #[error("PNG encoding failed: {0}")]
     Encode(String),
@@ -125,7 +153,7 @@ pub enum RenderError {
 ///
 /// ```
 /// use daedalus::{Point, render::{Scene, WORLD_CANVAS, MARGIN}};
-/// let l = Scene::new([0.0, 0.0, 50.0, 25.0]).unwrap().layout();
+/// let l = Scene::new(daedalus::Rect::new([0.0, 0.0], [50.0, 25.0])).unwrap().layout();
 /// assert_eq!(l.scale, WORLD_CANVAS / 50.0);
 /// assert_eq!(l.to_canvas(Point::new(0.0, 0.0)), Point::new(MARGIN, MARGIN));
 /// ```
@@ -148,7 +176,7 @@ impl Layout {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let l = Scene::new([10.0, 10.0, 20.0, 20.0]).unwrap().layout();
+    /// let l = Scene::new(daedalus::Rect::new([10.0, 10.0], [20.0, 20.0])).unwrap().layout();
     /// let c = l.to_canvas(Point::new(20.0, 20.0));
     /// assert_eq!(c.x - l.origin.x, 10.0 * l.scale);
     /// ```
@@ -162,7 +190,7 @@ impl Layout {
     /// Pixel size of a PNG `width_px` wide (height keeps the aspect ratio).
     ///
     /// ```
-    /// let l = daedalus::render::Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap().layout();
+    /// let l = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap().layout();
     /// assert_eq!(l.png_size(800).0, 800);
     /// ```
     pub fn png_size(&self, width_px: u32) -> (u32, u32) {
@@ -175,7 +203,7 @@ impl Layout {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let l = Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap().layout();
+    /// let l = Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap().layout();
     /// let p = l.to_pixel(Point::new(0.0, 0.0), l.width.round() as u32);
     /// assert!((p.x - l.origin.x).abs() < 1.0);
     /// ```
@@ -210,7 +238,7 @@ enum Layer {
 ///
 /// ```
 /// use daedalus::{Point, render::{PolyStyle, Scene}};
-/// let mut s = Scene::new([0.0, 0.0, 20.0, 10.0]).unwrap();
+/// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [20.0, 10.0])).unwrap();
 /// let square = vec![Point::new(2.0, 2.0), Point::new(6.0, 2.0), Point::new(6.0, 6.0), Point::new(2.0, 6.0)];
 /// s.polygons(&[square], PolyStyle::objects()).unwrap()
 ///     .entity(Point::new(15.0, 5.0), 1.0, Point::new(1.0, 0.0)).unwrap();
@@ -257,13 +285,14 @@ fn dist(a: Point, b: Point) -> f64 {
 }
 
 impl Scene {
-    /// An empty scene of the world rectangle `[xmin, ymin, xmax, ymax]`.
+    /// An empty scene of the world rectangle.
     ///
     /// ```
-    /// assert!(daedalus::render::Scene::new([0.0, 0.0, 49.0, 49.0]).is_ok());
-    /// assert!(daedalus::render::Scene::new([0.0, 0.0, f64::NAN, 1.0]).is_err());
+    /// assert!(daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [49.0, 49.0])).is_ok());
+    /// assert!(daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [f64::NAN, 1.0])).is_err());
     /// ```
-    pub fn new(bounds: [f64; 4]) -> Result<Scene, RenderError> {
+    pub fn new(rect: Rect) -> Result<Scene, RenderError> {
+        let bounds: [f64; 4] = rect.into();
         let [x0, y0, x1, y1] = bounds;
         let finite = bounds.iter().all(|v| v.is_finite());
         let side = (x1 - x0).max(y1 - y0);
@@ -274,7 +303,7 @@ impl Scene {
             || !side.is_finite()
             || !(WORLD_CANVAS / side).is_finite()
         {
-            return Err(RenderError::InvalidBounds(bounds));
+            return Err(RenderError::InvalidBounds(rect));
         }
         Ok(Scene {
             bounds,
@@ -290,7 +319,7 @@ impl Scene {
     /// Sets the title shown at the top of the legend (cut at 48 characters).
     ///
     /// ```
-    /// let mut s = daedalus::render::Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap();
+    /// let mut s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
     /// assert!(s.title("arena").to_svg().contains("arena"));
     /// ```
     pub fn title(&mut self, title: &str) -> &mut Self {
@@ -305,7 +334,7 @@ impl Scene {
     /// Shows or hides the legend (shown by default).
     ///
     /// ```
-    /// let mut s = daedalus::render::Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap();
+    /// let mut s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
     /// assert!(!s.show_legend(false).to_svg().contains("id=\"legend\""));
     /// ```
     pub fn show_legend(&mut self, show: bool) -> &mut Self {
@@ -320,7 +349,7 @@ impl Scene {
     /// use daedalus::{mesh::MeshDump, render::Scene};
     /// let d = MeshDump { vertices: vec![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]],
     ///                    triangles: vec![[0, 1, 2]], constrained: vec![[0, 7]] };
-    /// let mut s = Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
     /// assert!(s.mesh(&d).is_err()); // vertex 7 does not exist
     /// ```
     pub fn mesh(&mut self, dump: &MeshDump) -> Result<&mut Self, RenderError> {
@@ -359,7 +388,7 @@ impl Scene {
     /// Adds vertex dots.
     ///
     /// ```
-    /// let mut s = daedalus::render::Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap();
+    /// let mut s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
     /// s.vertices(&[daedalus::Point::new(0.5, 0.5)]).unwrap();
     /// assert!(s.to_svg().contains("<circle"));
     /// ```
@@ -375,7 +404,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::{PolyStyle, Scene}};
-    /// let mut s = Scene::new([0.0, 0.0, 1.0, 1.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
     /// assert!(s.polygons(&[vec![Point::new(0.0, 0.0)]], PolyStyle::objects()).is_err());
     /// ```
     pub fn polygons(
@@ -395,15 +424,20 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
-    /// s.walls(&[vec![Point::new(1.0, 1.0), Point::new(9.0, 1.0)]], false).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
+    /// s.walls(&[vec![Point::new(1.0, 1.0), Point::new(9.0, 1.0)]], daedalus::Closure::Open).unwrap();
     /// assert!(s.to_svg().contains("<polyline"));
     /// ```
-    pub fn walls(&mut self, chains: &[Vec<Point>], closed: bool) -> Result<&mut Self, RenderError> {
+    pub fn walls(
+        &mut self,
+        chains: &[Vec<Point>],
+        closure: crate::Closure,
+    ) -> Result<&mut Self, RenderError> {
         for c in chains {
             check_points("walls", c, 2)?;
         }
-        self.layers.push(Layer::Walls(chains.to_vec(), closed));
+        self.layers
+            .push(Layer::Walls(chains.to_vec(), closure.is_closed()));
         Ok(self)
     }
 
@@ -413,7 +447,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// s.path(&[Point::new(1.0, 1.0), Point::new(9.0, 1.0)], 1.0).unwrap();
     /// assert!(s.path(&[], 1.0).is_err());
     /// ```
@@ -426,7 +460,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// s.show_legend(false);
     /// s.path_every(&[Point::new(1.0, 5.0), Point::new(9.0, 5.0)], 1.0, 2.0).unwrap();
     /// // discs (filled, then their rims) at 0, 2, 4, 6 and the goal 8,
@@ -465,7 +499,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// assert!(s.entity(Point::new(5.0, 5.0), -1.0, Point::new(0.0, 0.0)).is_err());
     /// ```
     pub fn entity(
@@ -484,7 +518,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// s.fov(&[Point::new(5.0, 5.0), Point::new(9.0, 3.0), Point::new(9.0, 7.0)]).unwrap();
     /// assert!(s.to_svg().contains("field of view"));
     /// ```
@@ -498,7 +532,7 @@ impl Scene {
     ///
     /// ```
     /// use daedalus::{Point, render::Scene};
-    /// let mut s = Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// let room = vec![Point::new(1.0, 1.0), Point::new(4.0, 1.0), Point::new(4.0, 4.0)];
     /// assert!(s.rooms(&[room]).unwrap().to_svg().contains("rooms"));
     /// ```
@@ -516,7 +550,7 @@ impl Scene {
     /// and each constrained edge one `<line>` in `<g id="walls">`.
     ///
     /// ```
-    /// let s = daedalus::render::Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// let svg = s.to_svg();
     /// assert!(svg.contains("<svg") && svg.trim_end().ends_with("</svg>"));
     /// ```
@@ -527,7 +561,7 @@ impl Scene {
     /// The picture as PNG bytes, `width_px` wide (see [`Layout::png_size`]).
     ///
     /// ```
-    /// let s = daedalus::render::Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// let png = s.to_png(300).unwrap();
     /// assert_eq!(&png[1..4], b"PNG");
     /// assert!(s.to_png(0).is_err());
@@ -540,7 +574,7 @@ impl Scene {
     /// Writes [`to_png`](Scene::to_png) to a file.
     ///
     /// ```no_run
-    /// let s = daedalus::render::Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// s.save_png("world.png", 1200).unwrap();
     /// ```
     #[cfg(feature = "png")]
@@ -559,7 +593,7 @@ impl Scene {
     /// Writes [`to_svg`](Scene::to_svg) to a file.
     ///
     /// ```no_run
-    /// let s = daedalus::render::Scene::new([0.0, 0.0, 10.0, 10.0]).unwrap();
+    /// let s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
     /// s.save_svg("world.svg").unwrap();
     /// ```
     pub fn save_svg(&self, path: impl AsRef<std::path::Path>) -> Result<(), RenderError> {

@@ -11,7 +11,7 @@
 //!
 //! ```
 //! use daedalus::triangulation::Cdt;
-//! let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+//! let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 //! cdt.insert_segment([5.0, 0.0], [5.0, 6.0]).unwrap();
 //! assert_eq!(cdt.clearance([4.0, 3.0]).unwrap(), 1.0);
 //! assert!(!cdt.is_free([4.5, 3.0], 1.0).unwrap());
@@ -33,7 +33,7 @@ use crate::triangulation::{Cdt, Location};
 /// Why a spatial query has no answer.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// assert_eq!(cdt.clearance([f64::NAN, 0.0]), Err(daedalus::spatial::SpatialError::NonFinite));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
@@ -173,7 +173,7 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{triangulation::Cdt, spatial::SpatialError};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// assert_eq!(cdt.clearance([3.0, 5.0]).unwrap(), 3.0);
     /// cdt.insert_segment([2.0, 0.0], [2.0, 9.0]).unwrap();
     /// assert_eq!(cdt.clearance([3.0, 5.0]).unwrap(), 1.0);
@@ -226,7 +226,7 @@ impl Cdt {
     /// [`crate::path::PathFinder::find_path`] applies to its start.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// assert!(cdt.is_free([1.0, 1.0], 1.0).unwrap());
     /// assert!(!cdt.is_free([1.0, 1.0], 1.5).unwrap());
     /// assert!(!cdt.is_free([-1.0, 1.0], 0.0).unwrap());
@@ -285,7 +285,7 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{Point, path::{NavMesh, Path, PathFinder}, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let nav = NavMesh::from_cdt(&cdt);
     /// let path = PathFinder::new().find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.5).unwrap();
     /// assert!(cdt.path_is_clear(&path, 0.5).unwrap());

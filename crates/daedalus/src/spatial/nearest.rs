@@ -53,7 +53,7 @@ impl Cdt {
     /// (`k` of them, `O(k^3)`), never the world.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.insert_segment([0.0, 5.0], [6.0, 5.0]).unwrap();
     /// let q = cdt.nearest_free([3.0, 5.5], 1.0, 1.0).unwrap().unwrap();
     /// assert!((q.y - 6.0).abs() < 1e-8 && q.x == 3.0);

@@ -6,9 +6,9 @@
 use super::insert::{hilbert, splitmix};
 use super::journal::CUndo;
 use super::{Cdt, CdtError, Owners, Segment, ShapeId, ShapeSlot, check_point};
-use crate::Point;
 use crate::geometry::{incircle, orient2d};
 use crate::mesh::NONE;
+use crate::{Closure, Point};
 
 /// A piece start joins the bulk sample of [`Cdt::insert_shapes`] with
 /// probability 2^-SAMPLE_BITS (1/8 to 1/32 measured within a few %).
@@ -176,13 +176,18 @@ impl Cdt {
     /// are clipped to the bounds; they may overlap and cross anything.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let pts = [[1.0, 1.0].into(), [9.0, 9.0].into(), [9.0, 1.0].into(), [1.0, 9.0].into()];
-    /// let s = cdt.insert_shape(&pts, true).unwrap();
+    /// let s = cdt.insert_shape(&pts, daedalus::Closure::Closed).unwrap();
     /// assert!(cdt.validate().is_empty());
     /// assert_eq!(cdt.shape_segments(s).unwrap().len(), 4);
     /// ```
-    pub fn insert_shape(&mut self, points: &[Point], closed: bool) -> Result<ShapeId, CdtError> {
+    pub fn insert_shape(
+        &mut self,
+        points: &[Point],
+        closure: Closure,
+    ) -> Result<ShapeId, CdtError> {
+        let closed = closure.is_closed();
         for &p in points {
             check_point(p)?;
         }
@@ -302,18 +307,18 @@ impl Cdt {
     /// differ). All points are checked first; on any error nothing changes.
     ///
     /// ```
-    /// use daedalus::{Point, triangulation::Cdt};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// use daedalus::{Closure, Point, triangulation::Cdt};
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let square: Vec<Point> = vec![[1.0, 1.0].into(), [4.0, 1.0].into(), [4.0, 4.0].into(), [1.0, 4.0].into()];
     /// let wall: Vec<Point> = vec![[0.0, 2.0].into(), [9.0, 2.0].into()];
-    /// let ids = cdt.insert_shapes(&[(square, true), (wall, false)]).unwrap();
+    /// let ids = cdt.insert_shapes(&[(square, Closure::Closed), (wall, Closure::Open)]).unwrap();
     /// assert_eq!(ids.len(), 2);
     /// assert_eq!(cdt.shape_segments(ids[0]).unwrap().len(), 4);
     /// assert!(cdt.validate().is_empty());
     /// ```
     pub fn insert_shapes<S: AsRef<[Point]>>(
         &mut self,
-        shapes: &[(S, bool)],
+        shapes: &[(S, Closure)],
     ) -> Result<Vec<ShapeId>, CdtError> {
         for (pts, _) in shapes {
             let pts = pts.as_ref();
@@ -329,7 +334,7 @@ impl Cdt {
 
     fn insert_shapes_raw<S: AsRef<[Point]>>(
         &mut self,
-        shapes: &[(S, bool)],
+        shapes: &[(S, Closure)],
     ) -> Result<Vec<ShapeId>, CdtError> {
         // Handles in input order (as one call each would give them), then
         // the shapes in Hilbert order of their first point (the curve of bulk
@@ -347,7 +352,7 @@ impl Cdt {
         let mut at = Vec::with_capacity(shapes.len() + 1);
         for (pts, closed) in shapes {
             at.push(pieces.len());
-            self.pieces(pts.as_ref(), *closed, &mut pieces);
+            self.pieces(pts.as_ref(), closed.is_closed(), &mut pieces);
         }
         at.push(pieces.len());
         let mut s = 0x2545_F491_4F6C_DD1D_u64;
@@ -388,7 +393,7 @@ impl Cdt {
     /// Inserts one segment as an open one-segment shape.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
     /// cdt.insert_segment([5.0, 1.0], [5.0, 9.0]).unwrap(); // crossing: split at (5, 5)
     /// assert!(matches!(cdt.locate([5.0, 5.0]).unwrap(), daedalus::triangulation::Location::Vertex(_)));
@@ -405,7 +410,7 @@ impl Cdt {
         if a == b {
             return Err(CdtError::ZeroLength);
         }
-        self.insert_shape(&[a, b], false)
+        self.insert_shape(&[a, b], Closure::Open)
     }
 
     /// Runs the pending sub-segment insertions. Past the work limit it

@@ -7,9 +7,9 @@
 
 use super::insert::splitmix;
 use super::{Cdt, CdtError, ShapeId, Violation};
-use crate::Point;
 use crate::mesh::VertexId;
 use crate::objects::{Object, ObjectId};
+use crate::{Closure, Point};
 
 /// What a successful run did.
 ///
@@ -19,13 +19,21 @@ use crate::objects::{Object, ObjectId};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct FuzzReport {
+    /// Operations run.
     pub ops: u64,
+    /// Full invariant checks run.
     pub validations: u64,
+    /// Vertices inserted.
     pub vertices_inserted: u64,
+    /// Shapes inserted.
     pub shapes_inserted: u64,
+    /// Shapes removed.
     pub shapes_removed: u64,
+    /// Object moves applied.
     pub objects_moved: u64,
+    /// Bad inputs correctly refused.
     pub rejected_inputs: u64,
+    /// Most vertices at once.
     pub max_vertices: usize,
     /// Most live objects at once (the driver keeps the world bounded).
     pub max_objects: usize,
@@ -40,9 +48,13 @@ pub struct FuzzReport {
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[error("fuzz failure at op {op} (seed {seed}): {what}; {} violations, first: {:?}", violations.len(), violations.first())]
 pub struct FuzzFailure {
+    /// Index of the failing operation.
     pub op: u64,
+    /// Seed of the run.
     pub seed: u64,
+    /// The operation and what went wrong.
     pub what: String,
+    /// Invariants broken, if a check failed.
     pub violations: Vec<Violation>,
 }
 
@@ -84,7 +96,7 @@ impl Gen {
 /// ```
 pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzFailure> {
     let lim = 1e6;
-    let mut cdt = Cdt::new(-lim, -lim, lim, lim).expect("valid bounds");
+    let mut cdt = Cdt::new([-lim, -lim], [lim, lim]).expect("valid bounds");
     let mut g = Gen(seed ^ 0xD1B5_4A32_D192_ED03);
     let mut rep = FuzzReport::default();
     let mut verts: Vec<VertexId> = Vec::new();
@@ -105,9 +117,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
             violations: vec![],
         })
     };
-    let progress = std::env::var("FUZZ_PROGRESS").is_ok();
     for op in 0..ops {
-        let t0 = progress.then(std::time::Instant::now);
         let crowded = shapes.len() + objs.len() > 40 || verts.len() > 150;
         let kind = g.u(if crowded { 14 } else { 10 });
         let what;
@@ -128,7 +138,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     let v = verts.swap_remove(g.u(verts.len() as u64) as usize);
                     // a vertex may have been re-used as a duplicate: ignore stale
                     match cdt.remove_vertex(v) {
-                        Ok(()) | Err(CdtError::StaleHandle(_)) => {}
+                        Ok(()) | Err(CdtError::StaleVertex(_)) => {}
                         Err(e) => return Err(fail(op, format!("{what}: {e}"), vec![])),
                     }
                 }
@@ -142,8 +152,12 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     let (a, b) = (pts[0], pts[1]);
                     pts.push(Point::new(b.x + 1e-9 * (b.y - a.y), b.y));
                 }
-                let closed = g.u(2) == 0;
-                match cdt.insert_shape(&pts, closed) {
+                let closure = if g.u(2) == 0 {
+                    Closure::Closed
+                } else {
+                    Closure::Open
+                };
+                match cdt.insert_shape(&pts, closure) {
                     Ok(s) => {
                         shapes.push(s);
                         anchors.extend_from_slice(&pts);
@@ -174,8 +188,15 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                 let outline: Vec<Point> = (0..n)
                     .map(|_| Point::new(g.u(9) as f64 - 4.0, g.u(9) as f64 - 4.0))
                     .collect();
-                let mut o = Object::new(outline, g.u(2) == 0);
-                o.set_position(g.u(41) as f64 - 20.0, g.u(41) as f64 - 20.0);
+                let mut o = Object::new(
+                    outline,
+                    if g.u(2) == 0 {
+                        Closure::Closed
+                    } else {
+                        Closure::Open
+                    },
+                );
+                o.set_position([g.u(41) as f64 - 20.0, g.u(41) as f64 - 20.0]);
                 match cdt.insert_object(o) {
                     Ok(id) => objs.push(id),
                     Err(CdtError::TooFewPoints) => rep.rejected_inputs += 1,
@@ -190,10 +211,10 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     let o = cdt
                         .object_mut(id)
                         .map_err(|e| fail(op, e.to_string(), vec![]))?;
-                    let (_, _, rot, pos) = o.placement();
-                    o.set_position(pos.x + dx, pos.y + dy);
+                    let pose = o.pose();
+                    o.set_position(pose.position + Point::new(dx, dy));
                     match s {
-                        0 => o.set_rotation(rot + r),
+                        0 => o.set_rotation(pose.rotation + r),
                         1 => o.set_scale(0.5 + r, 1.5 - r),
                         _ => {}
                     }
@@ -215,7 +236,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                 } else {
                     let before = (cdt.mesh().vertex_count(), cdt.shapes().count());
                     let bad = [Point::new(f64::NAN, 0.0), Point::new(1.0, 1.0)];
-                    if cdt.insert_shape(&bad, false).is_ok()
+                    if cdt.insert_shape(&bad, Closure::Open).is_ok()
                         || cdt.insert_vertex([3e15, 0.0]).is_ok()
                     {
                         return Err(fail(op, "bad input accepted".into(), vec![]));
@@ -225,13 +246,6 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     }
                     rep.rejected_inputs += 1;
                 }
-            }
-        }
-        if let Some(t0) = t0 {
-            let dt = t0.elapsed().as_secs_f64();
-            if dt > 0.05 || op % 10_000 == 0 {
-                let n = (cdt.mesh().vertex_count(), shapes.len(), objs.len());
-                eprintln!("op {op} {what}: {dt:.3} s, vertices/shapes/objects {n:?}");
             }
         }
         if anchors.len() > 400 {
@@ -244,9 +258,6 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
             rep.validations += 1;
             let v = cdt.validate();
             if !v.is_empty() {
-                if std::env::var("FUZZ_DEBUG").is_ok() {
-                    cdt.debug_violation(&v[0]);
-                }
                 return Err(fail(op, format!("invalid after {what}"), v));
             }
         }

@@ -318,7 +318,7 @@ impl Cdt {
     fn check_insertable(&self, p: Point) -> Result<(), CdtError> {
         check_point(p)?;
         if !self.in_bounds(p) {
-            return Err(CdtError::OutsideBounds(p.x, p.y));
+            return Err(CdtError::OutsideBounds(p));
         }
         Ok(())
     }
@@ -328,7 +328,7 @@ impl Cdt {
     /// or the nearest of a few random samples.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let v = cdt.insert_vertex([2.0, 3.0]).unwrap();
     /// assert_eq!(cdt.insert_vertex([2.0, 3.0]).unwrap(), v);
     /// assert!(cdt.insert_vertex([20.0, 3.0]).is_err());
@@ -345,7 +345,7 @@ impl Cdt {
     /// Inserts a vertex, starting the walk at `hint`.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let a = cdt.insert_vertex([2.0, 3.0]).unwrap();
     /// let b = cdt.insert_vertex_with_hint([2.5, 3.0], a).unwrap();
     /// assert_ne!(a, b);
@@ -380,7 +380,7 @@ impl Cdt {
     /// checked first: on error nothing is inserted.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let vs = cdt.insert_vertices(&[[1.0, 1.0].into(), [5.0, 2.0].into(), [1.0, 1.0].into()]).unwrap();
     /// assert_eq!(vs[0], vs[2]);
     /// assert_eq!(cdt.mesh().vertex_count(), 6);
@@ -559,7 +559,7 @@ mod tests {
         use crate::Point;
         use crate::geometry::orient2d;
         use crate::triangulation::{Cdt, Loc};
-        let mut c = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        let mut c = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
         for k in 1..10 {
             let t = 10.0 * k as f64 + 0.37;
             c.insert_segment([t, 1.0], [t, 99.0]).unwrap();

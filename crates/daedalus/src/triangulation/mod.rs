@@ -9,6 +9,7 @@
 //! at the crossing point, which both constraints then share.
 
 mod constraint;
+#[cfg(feature = "testing")]
 pub mod fuzz;
 mod insert;
 mod journal;
@@ -18,6 +19,7 @@ mod validate;
 pub use validate::Violation;
 
 use crate::Point;
+use crate::geometry::Rect;
 use crate::mesh::{EdgeId, FaceId, Mesh, MeshDump, MeshError, NONE, OUTER_FACES, VertexId};
 use journal::{JMap, OpLog};
 
@@ -29,31 +31,53 @@ pub const MAX_COORD: f64 = 1e15;
 ///
 /// ```
 /// use daedalus::triangulation::{Cdt, CdtError};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// assert!(matches!(cdt.insert_vertex([f64::NAN, 1.0]), Err(CdtError::NonFinite)));
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum CdtError {
+    /// A coordinate is NaN or infinite.
     #[error("coordinate is NaN or infinite")]
     NonFinite,
+    /// A coordinate's magnitude exceeds [`MAX_COORD`].
     #[error("coordinate {0} is beyond MAX_COORD ({MAX_COORD})")]
     OutOfRange(f64),
-    #[error("point ({0}, {1}) is outside the world bounds")]
-    OutsideBounds(f64, f64),
+    /// The point lies outside the world rectangle.
+    #[error("point ({}, {}) is outside the world bounds", .0.x, .0.y)]
+    OutsideBounds(Point),
+    /// A segment's two end points coincide.
     #[error("zero-length segment")]
     ZeroLength,
+    /// A shape has fewer than two distinct points.
     #[error("a shape needs at least two distinct points")]
     TooFewPoints,
-    #[error("invalid bounds: need finite xmin < xmax and ymin < ymax")]
+    /// The world rectangle is empty, inverted or not finite.
+    #[error("invalid bounds: need finite min < max on both axes")]
     InvalidBounds,
-    #[error("stale or unknown {0} handle")]
-    StaleHandle(&'static str),
+    /// The vertex was removed (or never belonged to this triangulation).
+    #[error("stale or unknown vertex handle {0:?}")]
+    StaleVertex(VertexId),
+    /// The edge was removed (or never belonged to this triangulation).
+    #[error("stale or unknown edge handle {0:?}")]
+    StaleEdge(EdgeId),
+    /// The face was removed (or never belonged to this triangulation).
+    #[error("stale or unknown face handle {0:?}")]
+    StaleFace(FaceId),
+    /// The shape was removed (or never belonged to this triangulation).
+    #[error("stale or unknown shape handle {0:?}")]
+    StaleShape(ShapeId),
+    /// The object was removed (or never belonged to this triangulation).
+    #[error("stale or unknown object handle {0:?}")]
+    StaleObject(crate::objects::ObjectId),
     /// [`Cdt::remove_shape`] on the shape of an object: remove or move the
     /// object instead.
     #[error("the shape belongs to an object: remove or move the object instead")]
     ObjectShape,
+    /// [`Cdt::remove_vertex`] on one of the world rectangle's corners.
     #[error("the four corner vertices cannot be removed")]
     CornerVertex,
+    /// A broken internal invariant (a bug); the operation was undone.
     #[error("internal error: {0}")]
     Internal(&'static str),
     /// A segment insertion needed more than the work limit of sub-segment
@@ -71,11 +95,11 @@ pub const TASK_LIMIT: usize = 1 << 20;
 
 impl From<MeshError> for CdtError {
     fn from(e: MeshError) -> Self {
-        CdtError::StaleHandle(match e {
-            MeshError::StaleVertex(_) => "vertex",
-            MeshError::StaleEdge(_) => "edge",
-            MeshError::StaleFace(_) => "face",
-        })
+        match e {
+            MeshError::StaleVertex(v) => CdtError::StaleVertex(v),
+            MeshError::StaleEdge(e) => CdtError::StaleEdge(e),
+            MeshError::StaleFace(f) => CdtError::StaleFace(f),
+        }
     }
 }
 
@@ -83,25 +107,27 @@ impl From<MeshError> for CdtError {
 ///
 /// ```
 /// use daedalus::triangulation::{Cdt, Location};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// let v = cdt.insert_vertex([3.0, 3.0]).unwrap();
 /// assert_eq!(cdt.locate([3.0, 3.0]).unwrap(), Location::Vertex(v));
 /// assert_eq!(cdt.locate([30.0, 3.0]).unwrap(), Location::Outside);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Location {
+    /// At this vertex.
     Vertex(VertexId),
     /// On the relative interior of this edge (the half-edge with an inner left face).
     Edge(EdgeId),
     /// Strictly inside this inner triangle.
     Face(FaceId),
+    /// Outside the world rectangle.
     Outside,
 }
 
 /// Handle of an inserted shape (polyline or segment).
 ///
 /// ```
-/// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// let s: daedalus::triangulation::ShapeId = cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
 /// cdt.remove_shape(s).unwrap();
 /// assert!(cdt.remove_shape(s).is_err());
@@ -228,8 +254,8 @@ pub(crate) enum Loc {
 ///
 /// ```
 /// use daedalus::triangulation::Cdt;
-/// let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
-/// let wall = cdt.insert_shape(&[[10.0, 10.0].into(), [90.0, 10.0].into(), [50.0, 80.0].into()], true).unwrap();
+/// let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+/// let wall = cdt.insert_shape(&[[10.0, 10.0].into(), [90.0, 10.0].into(), [50.0, 80.0].into()], daedalus::Closure::Closed).unwrap();
 /// let cross = cdt.insert_segment([50.0, 0.0], [50.0, 100.0]).unwrap();
 /// assert!(cdt.validate().is_empty());
 /// cdt.remove_shape(wall).unwrap();
@@ -300,11 +326,13 @@ impl Cdt {
     /// An empty world rectangle: 4 corners, 2 triangles.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 5.0).unwrap();
-    /// assert_eq!(cdt.bounds(), [0.0, 0.0, 10.0, 5.0]);
-    /// assert!(daedalus::triangulation::Cdt::new(1.0, 0.0, 0.0, 5.0).is_err());
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 5.0]).unwrap();
+    /// assert_eq!(cdt.bounds(), daedalus::geometry::Rect::new([0.0, 0.0], [10.0, 5.0]));
+    /// assert!(daedalus::triangulation::Cdt::new([1.0, 0.0], [0.0, 5.0]).is_err());
     /// ```
-    pub fn new(xmin: f64, ymin: f64, xmax: f64, ymax: f64) -> Result<Cdt, CdtError> {
+    pub fn new(min: impl Into<Point>, max: impl Into<Point>) -> Result<Cdt, CdtError> {
+        let (min, max) = (min.into(), max.into());
+        let [xmin, ymin, xmax, ymax] = [min.x, min.y, max.x, max.y];
         for c in [xmin, ymin, xmax, ymax] {
             check_point(Point::new(c, 0.0)).map_err(|_| CdtError::InvalidBounds)?;
         }
@@ -338,16 +366,16 @@ impl Cdt {
         })
     }
 
-    /// Test knob: lowers the cap on sub-segment insertions per segment
+    /// Test knob (feature `testing`): lowers the cap on sub-segment insertions per segment
     /// piece (default [`TASK_LIMIT`]) to force the failure path.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.set_task_limit(0);
     /// assert!(cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).is_err());
     /// assert_eq!(cdt.shapes().count(), 0);
     /// ```
-    #[doc(hidden)]
+    #[cfg(feature = "testing")]
     pub fn set_task_limit(&mut self, limit: usize) {
         self.task_limit = limit;
     }
@@ -357,7 +385,7 @@ impl Cdt {
     /// operations (undone) and queries add nothing.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let r0 = cdt.revision();
     /// cdt.insert_segment([1.0, 1.0], [5.0, 5.0]).unwrap();
     /// assert_eq!(cdt.revision(), r0 + 1);
@@ -368,20 +396,21 @@ impl Cdt {
         self.revision
     }
 
-    /// The world rectangle `[xmin, ymin, xmax, ymax]`.
+    /// The world rectangle.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(-1.0, -2.0, 3.0, 4.0).unwrap();
-    /// assert_eq!(cdt.bounds()[3], 4.0);
+    /// let cdt = daedalus::triangulation::Cdt::new([-1.0, -2.0], [3.0, 4.0]).unwrap();
+    /// assert_eq!(cdt.bounds().max.y, 4.0);
     /// ```
-    pub fn bounds(&self) -> [f64; 4] {
-        self.bounds
+    pub fn bounds(&self) -> Rect {
+        let [x0, y0, x1, y1] = self.bounds;
+        Rect::new([x0, y0], [x1, y1])
     }
 
     /// The underlying half-edge mesh.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [1.0, 1.0]).unwrap();
     /// assert_eq!(cdt.mesh().face_count(), 2);
     /// ```
     pub fn mesh(&self) -> &Mesh {
@@ -415,7 +444,7 @@ impl Cdt {
     /// give `false`.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
     /// assert_eq!(cdt.constrained_edges().filter(|&e| cdt.is_constrained(e)).count(), 5);
     /// ```
@@ -430,7 +459,7 @@ impl Cdt {
     /// unconstrained or border edge.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let s = cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
     /// let e = cdt.constrained_edges().find(|&e| !cdt.edge_owners(e).unwrap().is_empty()).unwrap();
     /// assert_eq!(cdt.edge_owners(e).unwrap(), &[s]);
@@ -447,7 +476,7 @@ impl Cdt {
     /// Inner triangles.
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// assert_eq!(cdt.triangles().count(), 2);
     /// ```
     pub fn triangles(&self) -> impl Iterator<Item = FaceId> + '_ {
@@ -458,7 +487,7 @@ impl Cdt {
     /// the inner left face when the other side is outside).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// assert_eq!(cdt.constrained_edges().count(), 4);
     /// ```
     pub fn constrained_edges(&self) -> impl Iterator<Item = EdgeId> + '_ {
@@ -480,7 +509,7 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::triangulation::{Cdt, Location};
-    /// let cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// assert!(matches!(cdt.locate([5.0, 5.0]).unwrap(), Location::Edge(_)));
     /// assert!(matches!(cdt.locate([1.0, 5.0]).unwrap(), Location::Face(_)));
     /// ```
@@ -504,14 +533,14 @@ impl Cdt {
     pub(crate) fn shape_raw(&self, s: ShapeId) -> Result<u32, CdtError> {
         match self.shapes.get(s.idx as usize) {
             Some(sl) if sl.alive && sl.generation == s.generation => Ok(s.idx),
-            _ => Err(CdtError::StaleHandle("shape")),
+            _ => Err(CdtError::StaleShape(s)),
         }
     }
 
     /// Live shapes.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.insert_segment([1.0, 1.0], [2.0, 2.0]).unwrap();
     /// assert_eq!(cdt.shapes().count(), 1);
     /// ```
@@ -530,7 +559,7 @@ impl Cdt {
     /// end point pairs.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let s = cdt.insert_segment([-5.0, 5.0], [5.0, 5.0]).unwrap();
     /// assert_eq!(cdt.shape_segments(s).unwrap(), vec![([0.0, 5.0].into(), [5.0, 5.0].into())]);
     /// ```
@@ -546,7 +575,7 @@ impl Cdt {
     /// Is the vertex user-inserted (by [`Cdt::insert_vertex`])?
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let v = cdt.insert_vertex([1.0, 1.0]).unwrap();
     /// assert!(cdt.is_user_vertex(v).unwrap());
     /// ```
@@ -559,7 +588,7 @@ impl Cdt {
     /// (walls and border).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let d = cdt.dump();
     /// assert_eq!((d.vertices.len(), d.triangles.len(), d.constrained.len()), (4, 2, 4));
     /// ```
@@ -598,7 +627,7 @@ impl Cdt {
     /// side tables, shapes, scratch).
     ///
     /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// assert!(cdt.heap_bytes() >= cdt.mesh().heap_bytes());
     /// ```
     pub fn heap_bytes(&self) -> usize {
@@ -646,15 +675,4 @@ impl Cdt {
             + self.crossings.log_bytes()
             + self.op.heap_bytes()
     }
-}
-
-/// Checks a coordinate pair: finite and within [`MAX_COORD`].
-///
-/// ```
-/// use daedalus::triangulation::check_point_pub;
-/// assert!(check_point_pub([1.0, 2.0].into()).is_ok());
-/// assert!(check_point_pub([1e300, 2.0].into()).is_err());
-/// ```
-pub fn check_point_pub(p: Point) -> Result<(), CdtError> {
-    check_point(p)
 }

@@ -14,7 +14,7 @@ impl Cdt {
     /// of what remains.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let a = cdt.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
     /// let b = cdt.insert_segment([5.0, 1.0], [5.0, 9.0]).unwrap();
     /// cdt.remove_shape(b).unwrap();
@@ -28,8 +28,8 @@ impl Cdt {
     ///
     /// ```
     /// use daedalus::{objects::Object, triangulation::{Cdt, CdtError}};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// let o = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], false)).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let o = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
     /// let s = cdt.object_shape(o).unwrap();
     /// assert_eq!(cdt.remove_shape(s), Err(CdtError::ObjectShape));
     /// cdt.remove_object(o).unwrap(); // still fine
@@ -96,7 +96,7 @@ impl Cdt {
     /// point or crossing), it stays, no longer marked user-inserted.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let v = cdt.insert_vertex([3.0, 3.0]).unwrap();
     /// cdt.remove_vertex(v).unwrap();
     /// assert_eq!(cdt.mesh().vertex_count(), 4);

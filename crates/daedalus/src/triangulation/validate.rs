@@ -22,7 +22,7 @@ use crate::mesh::{EdgeId, FaceId, NONE, OUTER_FACES, VertexId};
 /// One violated invariant of the CDT.
 ///
 /// ```
-/// let cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+/// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [1.0, 1.0]).unwrap();
 /// let v: Vec<daedalus::triangulation::Violation> = cdt.validate();
 /// assert!(v.is_empty());
 /// ```
@@ -73,8 +73,8 @@ impl Cdt {
     /// crossings), owners, orphan vertices.
     ///
     /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
-    /// cdt.insert_shape(&[[1.0, 1.0].into(), [9.0, 2.0].into(), [4.0, 8.0].into()], true).unwrap();
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// cdt.insert_shape(&[[1.0, 1.0].into(), [9.0, 2.0].into(), [4.0, 8.0].into()], daedalus::Closure::Closed).unwrap();
     /// assert_eq!(cdt.validate(), vec![]);
     /// ```
     pub fn validate(&self) -> Vec<Violation> {
@@ -308,68 +308,6 @@ impl Cdt {
     }
 }
 
-impl Cdt {
-    #[doc(hidden)]
-    pub fn debug_violation(&self, v: &Violation) {
-        let m = &self.mesh;
-        if let Violation::NotDelaunay(h) = v {
-            let e = h.idx;
-            let q = |x: u32| m.raw_pos(x);
-            let (u, w) = (m.raw_origin(e), m.raw_dest(e));
-            let p = m.raw_origin(m.raw_next(m.raw_next(e)));
-            let r = m.raw_origin(m.raw_next(m.raw_next(e ^ 1)));
-            eprintln!(
-                "nd u{u} {:?} w{w} {:?} p{p} {:?} r{r} {:?} pending={:?}",
-                q(u),
-                q(w),
-                q(p),
-                q(r),
-                self.pending
-            );
-            for x in [u, w, p, r] {
-                eprintln!(
-                    "  v{x} user={} needed={}",
-                    self.is_user(x),
-                    self.vertex_needed(x)
-                );
-            }
-        }
-        if let Violation::OrphanVertex(h) = v {
-            let v = h.idx;
-            eprintln!(
-                "orphan {v} at {:?} user={} needed={} cross={:?}",
-                m.raw_pos(v),
-                self.is_user(v),
-                self.vertex_needed(v),
-                self.crossings.get(&v)
-            );
-            let start = m.raw_vertex_edge(v);
-            let mut e = start;
-            loop {
-                let o = self.owners.get(&(e >> 1));
-                eprintln!(
-                    "  -> {} {:?} cons={} owners={:?}",
-                    m.raw_dest(e),
-                    m.raw_pos(m.raw_dest(e)),
-                    m.raw_is_constrained(e),
-                    o.map(|o| o
-                        .segs()
-                        .iter()
-                        .map(|&g| {
-                            let s = &self.segs[g as usize];
-                            (g, s.a, s.b, s.pa, s.pb)
-                        })
-                        .collect::<Vec<_>>())
-                );
-                e = m.raw_rot_right(e);
-                if e == start {
-                    break;
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -385,7 +323,7 @@ mod tests {
     #[test]
     fn chain_vertex_off_the_segment_is_reported() {
         for moved in [Point::new(5.0, 5.5), Point::new(5.0, 5f64.next_up())] {
-            let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+            let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
             let sid = cdt.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
             let v = cdt.insert_vertex([5.0, 5.0]).unwrap();
             assert!(cdt.validate().is_empty());
@@ -405,7 +343,7 @@ mod tests {
     /// chain overshoots) is reported.
     #[test]
     fn chain_vertex_beyond_the_end_is_reported() {
-        let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
         let sid = cdt.insert_segment([1.0, 5.0], [9.0, 5.0]).unwrap();
         let mid = cdt.insert_vertex([5.0, 5.0]).unwrap();
         // The middle vertex moved along the line, beyond b (its triangles
@@ -425,7 +363,7 @@ mod tests {
         let mut found = 0;
         for k in 1..40 {
             let k = k as f64;
-            let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+            let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
             let a = cdt
                 .insert_segment([0.3, 0.1], [9.7, 9.9 - k / 7.0])
                 .unwrap();

@@ -42,7 +42,10 @@ pub enum BlockReason {
     /// obstacle moved onto it and no free spot was within the push
     /// distance); `by` names the obstacle when known. Retried when a
     /// change comes within the radius of the entity.
-    Covered { by: Option<ObstacleId> },
+    Covered {
+        /// The obstacle on the entity, when known.
+        by: Option<ObstacleId>,
+    },
     /// The goal is closer than the radius to a wall. Retried when a change
     /// comes within the radius of the goal.
     GoalCovered,

@@ -26,11 +26,18 @@ pub enum Event {
     Replanned(EntityId),
     /// A (re-)plan failed: the entity keeps its previous path (if any),
     /// stops, and is blocked until a change could alter the answer.
-    ReplanFailed { entity: EntityId, error: PathError },
+    ReplanFailed {
+        /// The entity.
+        entity: EntityId,
+        /// Why the search failed.
+        error: PathError,
+    },
     /// The entity is blocked (it waits; no search is repeated until a
     /// change could free it).
     Blocked {
+        /// The entity.
         entity: EntityId,
+        /// Why it cannot move.
         reason: BlockReason,
     },
     /// A blocked entity can move again.
@@ -38,14 +45,19 @@ pub enum Event {
     /// An obstacle moved onto the entity: it was pushed to the nearest
     /// free spot.
     Pushed {
+        /// The entity.
         entity: EntityId,
+        /// Where it was.
         from: Point,
+        /// Where it is now.
         to: Point,
     },
     /// An obstacle's pending change could not go into the mesh; it stays
     /// at its last good pose.
     ObstacleRejected {
+        /// The obstacle.
         obstacle: ObstacleId,
+        /// Why the mesh refused it.
         error: CdtError,
     },
 }

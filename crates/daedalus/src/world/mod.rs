@@ -11,7 +11,7 @@
 //! let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
 //! world.add_wall(&[[60.0, 0.0].into(), [60.0, 80.0].into()], Closure::Open)?;
 //! let square = vec![[-4.0, -4.0].into(), [4.0, -4.0].into(), [4.0, 4.0].into(), [-4.0, 4.0].into()];
-//! let crate_ = world.add_object(Object::new(square, true))?;
+//! let crate_ = world.add_object(Object::new(square, daedalus::Closure::Closed))?;
 //! world.set_position(crate_, [120.0, 60.0])?;
 //! let hero = world.add_entity([10.0, 10.0], 1.0, 30.0)?; // radius 1, 30 units/s
 //! world.set_goal(hero, [190.0, 10.0])?;
@@ -99,46 +99,8 @@ pub enum WorldError {
     Spatial(#[from] SpatialError),
 }
 
-/// Open polyline or closed polygon.
-///
-/// ```
-/// assert_ne!(daedalus::world::Closure::Open, daedalus::world::Closure::Closed);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Closure {
-    Open,
-    Closed,
-}
-
-/// Placement of a movable obstacle: the transform `T2 * R * S * T1` of
-/// [`Object`] (pivot kept fixed by scale and rotation, then moved to
-/// `position`).
-///
-/// ```
-/// let p = daedalus::world::Pose::default();
-/// assert_eq!((p.scale_x, p.scale_y, p.rotation), (1.0, 1.0, 0.0));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pose {
-    pub pivot: Point,
-    pub scale_x: f64,
-    pub scale_y: f64,
-    /// Radians, counter-clockwise.
-    pub rotation: f64,
-    pub position: Point,
-}
-
-impl Default for Pose {
-    fn default() -> Self {
-        Pose {
-            pivot: Point::new(0.0, 0.0),
-            scale_x: 1.0,
-            scale_y: 1.0,
-            rotation: 0.0,
-            position: Point::new(0.0, 0.0),
-        }
-    }
-}
+pub use crate::geometry::Closure;
+pub use crate::objects::Pose;
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
@@ -173,7 +135,7 @@ pub(crate) struct Change {
 ///
 /// ```
 /// let w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// assert_eq!(w.cdt().bounds(), [0.0, 0.0, 10.0, 10.0]);
+/// assert_eq!(w.cdt().bounds(), daedalus::Rect::new([0.0, 0.0], [10.0, 10.0]));
 /// ```
 #[derive(Clone, Debug)]
 pub struct World {
@@ -210,7 +172,7 @@ impl World {
     /// ```
     pub fn new(min: impl Into<Point>, max: impl Into<Point>) -> Result<World, WorldError> {
         let (a, b) = (min.into(), max.into());
-        let mut cdt = Cdt::new(a.x, a.y, b.x, b.y)?;
+        let mut cdt = Cdt::new([a.x, a.y], [b.x, b.y])?;
         let mut nav = NavMesh::default();
         let nav_revision = nav.update(&mut cdt).revision;
         Ok(World {
@@ -278,8 +240,7 @@ impl World {
 
     fn check_in(&self, p: Point) -> Result<Point, WorldError> {
         let p = check_p(p)?;
-        let [x0, y0, x1, y1] = self.cdt.bounds();
-        if p.x < x0 || p.x > x1 || p.y < y0 || p.y > y1 {
+        if !self.cdt.bounds().contains(p) {
             return Err(WorldError::Outside(p));
         }
         Ok(p)
@@ -325,7 +286,7 @@ impl World {
         points: &[Point],
         closure: Closure,
     ) -> Result<ObstacleId, WorldError> {
-        let s = self.cdt.insert_shape(points, closure == Closure::Closed)?;
+        let s = self.cdt.insert_shape(points, closure)?;
         let rect = Rect::around(points.iter().copied()).expect("checked by the insert");
         Ok(self.new_obstacle(Kind::Static(s), closure, rect))
     }
@@ -336,17 +297,13 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into(), [0.0, 1.0].into()], true);
-    /// o.set_position(4.0, 4.0);
+    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into(), [0.0, 1.0].into()], daedalus::Closure::Closed);
+    /// o.set_position([4.0, 4.0]);
     /// let id = w.add_object(o).unwrap();
     /// assert_eq!(w.obstacle_outline(id).unwrap()[1], [5.0, 4.0].into());
     /// ```
     pub fn add_object(&mut self, object: Object) -> Result<ObstacleId, WorldError> {
-        let closure = if object.closed() {
-            Closure::Closed
-        } else {
-            Closure::Open
-        };
+        let closure = object.closure();
         let o = self.cdt.insert_object(object)?;
         let rect = Rect::around(self.cdt.object_outline(o)?).expect("non-empty outline");
         Ok(self.new_obstacle(Kind::Movable(o), closure, rect))
@@ -382,7 +339,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object, world::{Pose, WorldError}};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false)).unwrap();
+    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open)).unwrap();
     /// let pose = Pose { position: [3.0, 3.0].into(), rotation: 0.5, ..Pose::default() };
     /// w.set_pose(id, pose).unwrap();
     /// assert_eq!(w.pose(id).unwrap(), pose);
@@ -443,21 +400,14 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false)).unwrap();
+    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(w.pose(id).unwrap().scale_x, 1.0);
     /// ```
     pub fn pose(&self, id: ObstacleId) -> Result<Pose, WorldError> {
         let Kind::Movable(m) = self.obstacle(id)?.kind else {
             return Err(WorldError::Static(id));
         };
-        let (pivot, (scale_x, scale_y), rotation, position) = self.cdt.object(m)?.placement();
-        Ok(Pose {
-            pivot,
-            scale_x,
-            scale_y,
-            rotation,
-            position,
-        })
+        Ok(self.cdt.object(m)?.pose())
     }
 
     /// Moves a movable obstacle's pivot to `position` (at the next step).
@@ -465,7 +415,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], false)).unwrap();
+    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open)).unwrap();
     /// w.set_position(id, [2.0, 3.0]).unwrap();
     /// w.step(0.0).unwrap();
     /// assert_eq!(w.obstacle_outline(id).unwrap()[1], [3.0, 3.0].into());
@@ -490,7 +440,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], false)).unwrap();
+    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// w.set_rotation(id, 0.25).unwrap();
     /// assert_eq!(w.pose(id).unwrap().rotation, 0.25);
     /// ```
@@ -510,7 +460,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], false)).unwrap();
+    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// w.set_scale(id, 2.0, 2.0).unwrap();
     /// assert_eq!(w.pose(id).unwrap().scale_y, 2.0);
     /// ```
@@ -531,7 +481,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], false)).unwrap();
+    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
     /// w.set_pivot(id, [1.5, 1.0]).unwrap();
     /// assert_eq!(w.pose(id).unwrap().pivot, [1.5, 1.0].into());
     /// ```
@@ -842,8 +792,5 @@ fn check_speed(speed: f64) -> Result<(), WorldError> {
 }
 
 fn apply(o: &mut Object, p: Pose) {
-    o.set_pivot(p.pivot.x, p.pivot.y);
-    o.set_scale(p.scale_x, p.scale_y);
-    o.set_rotation(p.rotation);
-    o.set_position(p.position.x, p.position.y);
+    o.set_pose(p);
 }

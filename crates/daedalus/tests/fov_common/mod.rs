@@ -39,7 +39,7 @@ pub fn cdt_walls(cdt: &Cdt) -> Vec<(Point, Point)> {
 
 /// A world holding `segs`.
 pub fn world(bounds: [f64; 4], segs: &[(Point, Point)]) -> Cdt {
-    let mut cdt = Cdt::new(bounds[0], bounds[1], bounds[2], bounds[3]).unwrap();
+    let mut cdt = Cdt::new([bounds[0], bounds[1]], [bounds[2], bounds[3]]).unwrap();
     for &(a, b) in segs {
         if a != b {
             cdt.insert_segment(a, b).unwrap();

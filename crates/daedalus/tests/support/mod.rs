@@ -94,7 +94,7 @@ impl World {
     /// The Daedalus CDT of the walls.
     pub fn cdt(&self) -> daedalus::triangulation::Cdt {
         let [x0, y0, x1, y1] = self.bounds;
-        let mut cdt = daedalus::triangulation::Cdt::new(x0, y0, x1, y1).unwrap();
+        let mut cdt = daedalus::triangulation::Cdt::new([x0, y0], [x1, y1]).unwrap();
         for &(a, b) in &self.walls {
             if a != b {
                 cdt.insert_segment(a, b).unwrap();

@@ -231,7 +231,7 @@ mod tests {
     /// equals the from-scratch snapshot's.
     fn run(seed: u64, ops: usize) {
         let mut rng = Rng(seed | 1);
-        let mut cdt = Cdt::new(0.0, 0.0, 100.0, 100.0).unwrap();
+        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
         let mut nav = NavMesh::default();
         nav.update(&mut cdt);
         let mut shapes: Vec<ShapeId> = Vec::new();
@@ -246,7 +246,14 @@ mod tests {
                         .map(|_| Point::new(c.x + rng.f(-15.0, 15.0), c.y + rng.f(-15.0, 15.0)))
                         .map(|p| Point::new(p.x.clamp(0.0, 100.0), p.y.clamp(0.0, 100.0)))
                         .collect();
-                    if let Ok(s) = cdt.insert_shape(&pts, rng.below(2) == 0) {
+                    if let Ok(s) = cdt.insert_shape(
+                        &pts,
+                        if rng.below(2) == 0 {
+                            crate::Closure::Closed
+                        } else {
+                            crate::Closure::Open
+                        },
+                    ) {
                         shapes.push(s);
                     }
                 }
@@ -262,8 +269,15 @@ mod tests {
                         Point::new(w, w),
                         Point::new(-w, w),
                     ];
-                    let mut o = Object::new(sq, rng.below(3) != 0);
-                    o.set_position(rng.f(10.0, 90.0), rng.f(10.0, 90.0));
+                    let mut o = Object::new(
+                        sq,
+                        if rng.below(3) != 0 {
+                            crate::Closure::Closed
+                        } else {
+                            crate::Closure::Open
+                        },
+                    );
+                    o.set_position([rng.f(10.0, 90.0), rng.f(10.0, 90.0)]);
                     if let Ok(id) = cdt.insert_object(o) {
                         objects.push(id);
                     }
@@ -271,12 +285,13 @@ mod tests {
                 5..=7 if !objects.is_empty() => {
                     let id = objects[rng.below(objects.len())];
                     let o = cdt.object_mut(id).unwrap();
-                    let (p, _, rot, _) = o.placement();
-                    o.set_position(
+                    let pose = o.pose();
+                    let p = pose.position;
+                    o.set_position([
                         (p.x + rng.f(-3.0, 3.0)).clamp(10.0, 90.0),
                         (p.y + rng.f(-3.0, 3.0)).clamp(10.0, 90.0),
-                    );
-                    o.set_rotation(rot + rng.f(-0.3, 0.3));
+                    ]);
+                    o.set_rotation(pose.rotation + rng.f(-0.3, 0.3));
                     let _ = cdt.update_objects();
                 }
                 8 if !objects.is_empty() => {

@@ -11,9 +11,9 @@ mod check;
 mod locate;
 mod patch;
 
-use crate::Point;
 use crate::geometry::orient2d;
 use crate::mesh::MeshDump;
+use crate::{Point, Rect};
 
 use super::PathError;
 pub(crate) use arcs::{Arcs, ang};
@@ -90,7 +90,7 @@ pub struct NavMesh {
 ///
 /// ```
 /// use daedalus::{triangulation::Cdt, path::NavMesh};
-/// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// let mut nav = NavMesh::default();
 /// let first = nav.update(&mut cdt);
 /// assert!(first.rebuilt);
@@ -187,7 +187,7 @@ impl NavMesh {
     ///
     /// ```
     /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// cdt.insert_segment([5.0, 2.0], [5.0, 8.0]).unwrap();
     /// let nav = NavMesh::from_cdt(&cdt);
     /// let p = PathFinder::new().find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
@@ -226,7 +226,7 @@ impl NavMesh {
             wall[h] = m.raw_is_constrained(e);
         }
         let pos = m.pos.clone();
-        Self::finish(pos, tv, opp, wall, face, cdt.bounds())
+        Self::finish(pos, tv, opp, wall, face, cdt.bounds)
     }
 
     /// Brings the snapshot up to date with every change made to `cdt` since
@@ -236,7 +236,7 @@ impl NavMesh {
     ///
     /// ```
     /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
-    /// let mut cdt = Cdt::new(0.0, 0.0, 10.0, 10.0).unwrap();
+    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let mut nav = NavMesh::default();
     /// nav.update(&mut cdt);
     /// let mut finder = PathFinder::new();
@@ -380,7 +380,7 @@ impl NavMesh {
     ///
     /// ```
     /// use daedalus::{triangulation::Cdt, path::NavMesh};
-    /// let cdt = Cdt::new(0.0, 0.0, 1.0, 1.0).unwrap();
+    /// let cdt = Cdt::new([0.0, 0.0], [1.0, 1.0]).unwrap();
     /// assert_ne!(NavMesh::from_cdt(&cdt).revision(), NavMesh::from_cdt(&cdt).revision());
     /// ```
     pub fn revision(&self) -> u64 {
@@ -391,7 +391,7 @@ impl NavMesh {
     ///
     /// ```
     /// use daedalus::{triangulation::Cdt, path::NavMesh};
-    /// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap());
+    /// let nav = NavMesh::from_cdt(&Cdt::new([0.0, 0.0], [4.0, 3.0]).unwrap());
     /// assert!(nav.heap_bytes() > 0);
     /// ```
     pub fn heap_bytes(&self) -> usize {
@@ -421,15 +421,16 @@ impl NavMesh {
             + self.scratch.heap_bytes()
     }
 
-    /// `[xmin, ymin, xmax, ymax]` of the world.
+    /// The world rectangle.
     ///
     /// ```
-    /// use daedalus::{triangulation::Cdt, path::NavMesh};
-    /// let nav = NavMesh::from_cdt(&Cdt::new(0.0, 0.0, 4.0, 3.0).unwrap());
-    /// assert_eq!(nav.bounds(), [0.0, 0.0, 4.0, 3.0]);
+    /// use daedalus::{Rect, triangulation::Cdt, path::NavMesh};
+    /// let nav = NavMesh::from_cdt(&Cdt::new([0.0, 0.0], [4.0, 3.0]).unwrap());
+    /// assert_eq!(nav.bounds(), Rect::new([0.0, 0.0], [4.0, 3.0]));
     /// ```
-    pub fn bounds(&self) -> [f64; 4] {
-        self.bounds
+    pub fn bounds(&self) -> Rect {
+        let [x0, y0, x1, y1] = self.bounds;
+        Rect::new([x0, y0], [x1, y1])
     }
 
     #[inline]
