@@ -5,7 +5,8 @@
 #[path = "support/data.rs"]
 mod data;
 
-use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
+use daedalus::Rect;
+use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, YAxis, load_bitmap, trace};
 use daedalus::triangulation::{Cdt, Location};
 
 /// Every unit piece of every ring edge lies on a constrained mesh edge.
@@ -50,7 +51,9 @@ fn smoothed_image_inserts_into_a_scaled_world() {
     )
     .unwrap();
     let t = trace(&bm, &TraceOptions::default()).unwrap();
-    let s = t.scaled([-10.0, -10.0, 10.0, 10.0], true).unwrap();
+    let s = t
+        .scaled(Rect::new([-10.0, -10.0], [10.0, 10.0]), YAxis::Up)
+        .unwrap();
     let mut cdt = Cdt::new([-10.0, -10.0], [10.0, 10.0]).unwrap();
     let ids = s.insert_into(&mut cdt).unwrap();
     assert_eq!(ids.len(), s.polygons.len());

@@ -6,7 +6,7 @@ mod util;
 
 use daedalus::Point;
 use daedalus::bitmap::{
-    Bitmap, BitmapError, MAX_PIXELS, TraceOptions, TurnPolicy, trace, trace_outlines,
+    Bitmap, BitmapError, MAX_PIXELS, TraceOptions, TurnPolicy, YAxis, trace, trace_outlines,
 };
 use proptest::prelude::*;
 use util::{area, check_bound, normalised, rasterise, unit_edges};
@@ -333,7 +333,7 @@ fn bad_input_is_a_typed_error() {
     }
     let t = trace(&bm, &TraceOptions::exact()).unwrap();
     assert!(matches!(
-        t.scaled([0.0, 0.0, 0.0, 1.0], false),
+        t.scaled(daedalus::Rect::new([0.0, 0.0], [0.0, 1.0]), YAxis::Down),
         Err(BitmapError::BadBounds(_))
     ));
 }
@@ -342,7 +342,9 @@ fn bad_input_is_a_typed_error() {
 fn scaled_to_world_keeps_orientation() {
     let bm = Bitmap::from_fn(4, 2, |x, _| x < 2).unwrap();
     let t = trace(&bm, &TraceOptions::exact()).unwrap();
-    let s = t.scaled([10.0, 20.0, 18.0, 22.0], true).unwrap();
+    let s = t
+        .scaled(daedalus::Rect::new([10.0, 20.0], [18.0, 22.0]), YAxis::Up)
+        .unwrap();
     let p = &s.polygons[0].points;
     assert!(area(p) > 0.0);
     let mut v = normalised(p);

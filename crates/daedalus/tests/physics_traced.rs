@@ -371,7 +371,10 @@ fn traced_concave_shape_lands_on_terrain() {
     // The U, traced, placed (pixel for pixel) above the step.
     let u = trace(&u_shape(), &options())
         .unwrap()
-        .scaled([140.0, 2.0, 164.0, 22.0], false)
+        .scaled(
+            daedalus::Rect::new([140.0, 2.0], [164.0, 22.0]),
+            daedalus::bitmap::YAxis::Down,
+        )
         .unwrap();
     let outline = rings(&u);
     let tris = check_body(&u);

@@ -98,7 +98,10 @@ pub(crate) fn demo_frames(seconds: f64, frame_count: usize) -> Result<DemoFrames
         world.add_ball(Point::new(x, 10.0 + 6.0 * i as f64), radius, &params)?;
     }
     // The C, placed above the valley's right slope.
-    let at = shape.scaled([112.0, 5.0, 142.0, 31.0], false)?;
+    let at = shape.scaled(
+        daedalus::Rect::new([112.0, 5.0], [142.0, 31.0]),
+        daedalus::bitmap::YAxis::Down,
+    )?;
     let rings: Vec<Vec<Point>> = at.polygons.iter().map(|p| p.points.clone()).collect();
     world.add_body(&body_triangles(&at)?, &params)?;
 

@@ -59,7 +59,7 @@ mod trace;
 pub use image_io::{ThresholdOptions, bitmap_from_image, load_bitmap};
 pub use trace::{Outline, trace_outlines};
 
-use crate::Point;
+use crate::{Point, Rect};
 
 /// The largest number of pixels accepted (2^28, e.g. 16384 x 16384).
 /// Tracing needs about 6 bytes per pixel of working memory.
@@ -100,7 +100,7 @@ pub enum BitmapError {
     BadTolerance(f64),
     /// World bounds that are not a non-empty finite rectangle.
     #[error("bounds {0:?} are not a non-empty finite rectangle")]
-    BadBounds([f64; 4]),
+    BadBounds(Rect),
     /// The file cannot be read.
     #[error("cannot read {path}: {source}")]
     Io {
@@ -359,6 +359,19 @@ impl Polygon {
     }
 }
 
+/// Which way the world's y axis points, for [`Tracing::scaled`].
+///
+/// ```
+/// assert_ne!(daedalus::bitmap::YAxis::Up, daedalus::bitmap::YAxis::Down);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum YAxis {
+    /// y grows downwards, as in the image: row 0 at the minimum y.
+    Down,
+    /// y grows upwards: row 0 at the maximum y.
+    Up,
+}
+
 /// The result of [`trace`]: polygons in discovery order (parents first).
 ///
 /// ```
@@ -389,18 +402,19 @@ impl Tracing {
     }
 
     /// The polygons mapped from the pixel rectangle [0, w] x [0, h] onto
-    /// `bounds` = [xmin, ymin, xmax, ymax]; `flip_y` puts row 0 at `ymax`
-    /// (point order is then reversed so outer rings stay counter-clockwise).
+    /// `bounds`; [`YAxis::Up`] puts row 0 at `bounds.max.y` (point order is
+    /// then reversed so outer rings stay counter-clockwise).
     ///
     /// ```
-    /// use daedalus::bitmap::{Bitmap, TraceOptions, trace};
+    /// use daedalus::{Rect, bitmap::{Bitmap, TraceOptions, YAxis, trace}};
     /// let t = trace(&Bitmap::new(2, 2, vec![true; 4]).unwrap(), &TraceOptions::exact()).unwrap();
-    /// let s = t.scaled([0.0, 0.0, 1.0, 1.0], true).unwrap();
+    /// let s = t.scaled(Rect::new([0.0, 0.0], [1.0, 1.0]), YAxis::Up).unwrap();
     /// assert!(s.polygons[0].points.iter().all(|p| p.x <= 1.0 && p.y <= 1.0));
     /// ```
-    pub fn scaled(&self, bounds: [f64; 4], flip_y: bool) -> Result<Tracing, BitmapError> {
-        let [x0, y0, x1, y1] = bounds;
-        if !bounds.iter().all(|v| v.is_finite()) || x0 >= x1 || y0 >= y1 {
+    pub fn scaled(&self, bounds: Rect, y_axis: YAxis) -> Result<Tracing, BitmapError> {
+        let flip_y = y_axis == YAxis::Up;
+        let [x0, y0, x1, y1]: [f64; 4] = bounds.into();
+        if ![x0, y0, x1, y1].iter().all(|v| v.is_finite()) || x0 >= x1 || y0 >= y1 {
             return Err(BitmapError::BadBounds(bounds));
         }
         let sx = (x1 - x0) / self.width as f64;

@@ -81,9 +81,15 @@ impl Transform {
     /// assert_eq!(t.apply(Point::new(6.0, 6.0)), Point::new(3.0, 1.0));
     /// ```
     #[inline]
-    pub fn baked(pivot: Point, sx: f64, sy: f64, angle: f64, position: Point) -> Self {
+    pub fn baked(
+        pivot: impl Into<Point>,
+        sx: f64,
+        sy: f64,
+        angle: f64,
+        position: impl Into<Point>,
+    ) -> Self {
         let (s, c) = angle.sin_cos();
-        Self::baked_sin_cos(pivot, sx, sy, s, c, position)
+        Self::baked_sin_cos(pivot.into(), sx, sy, s, c, position.into())
     }
 
     /// [`Transform::baked`] with the angle given by its sine and cosine

@@ -176,10 +176,11 @@ impl Path {
     /// The straight path from `start` to `goal`.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.5);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.5);
     /// assert!(p.turns.is_empty());
     /// ```
-    pub fn straight(start: Point, goal: Point, radius: f64) -> Path {
+    pub fn straight(start: impl Into<Point>, goal: impl Into<Point>, radius: f64) -> Path {
+        let (start, goal) = (start.into(), goal.into());
         Path {
             start,
             goal,
@@ -192,7 +193,7 @@ impl Path {
     /// once for radius 0), goal.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
     /// assert_eq!(p.waypoints().len(), 2);
     /// ```
     pub fn waypoints(&self) -> Vec<Point> {
@@ -212,7 +213,7 @@ impl Path {
     /// Exact length: straight parts plus arcs.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [0.0, 2.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [0.0, 2.0], 0.0);
     /// assert_eq!(p.length(), 2.0);
     /// ```
     pub fn length(&self) -> f64 {
@@ -235,7 +236,7 @@ impl Path {
     /// [`Path::polyline_within`] to bound that.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
     /// assert_eq!(p.polyline(0.2).len(), 2);
     /// ```
     pub fn polyline(&self, max_step: f64) -> Vec<Point> {

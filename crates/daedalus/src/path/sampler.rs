@@ -10,7 +10,7 @@ use super::{Path, Turn, dist};
 ///
 /// ```
 /// use daedalus::path::{Path, PathSampler, SampleError};
-/// let p = Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+/// let p = Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
 /// assert_eq!(PathSampler::new(&p, 0.0).unwrap_err(), SampleError::BadStep(0.0));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, thiserror::Error)]
@@ -140,7 +140,7 @@ impl PathSampler {
     /// A sampler over `path` every `step` (a positive finite distance).
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
     /// assert_eq!(daedalus::path::PathSampler::new(&p, 0.5).unwrap().remaining(), 3);
     /// assert!(daedalus::path::PathSampler::new(&p, f64::NAN).is_err());
     /// ```
@@ -196,7 +196,7 @@ impl PathSampler {
     /// Back to the start.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
     /// let mut s = daedalus::path::PathSampler::new(&p, 1.0).unwrap();
     /// s.next_position();
     /// s.reset();
@@ -209,7 +209,7 @@ impl PathSampler {
     /// Are samples left?
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [0.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [0.0, 0.0], 0.0);
     /// assert!(daedalus::path::PathSampler::new(&p, 1.0).unwrap().has_next());
     /// ```
     pub fn has_next(&self) -> bool {
@@ -219,7 +219,7 @@ impl PathSampler {
     /// Samples left.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [3.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [3.0, 0.0], 0.0);
     /// assert_eq!(daedalus::path::PathSampler::new(&p, 1.0).unwrap().remaining(), 4);
     /// ```
     pub fn remaining(&self) -> usize {
@@ -229,7 +229,7 @@ impl PathSampler {
     /// The path length.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [3.0, 4.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [3.0, 4.0], 0.0);
     /// assert_eq!(daedalus::path::PathSampler::new(&p, 1.0).unwrap().length(), 5.0);
     /// ```
     pub fn length(&self) -> f64 {
@@ -319,7 +319,7 @@ impl PathSampler {
     /// The next position, or `None` past the goal.
     ///
     /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0].into(), [1.0, 0.0].into(), 0.0);
+    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
     /// let mut s = daedalus::path::PathSampler::new(&p, 2.0).unwrap();
     /// assert_eq!(s.next_position(), Some([0.0, 0.0].into()));
     /// assert_eq!(s.next_position(), Some([1.0, 0.0].into()));

@@ -776,7 +776,7 @@ impl World {
     /// ```
     /// use daedalus::{World, path::Path};
     /// let w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// assert!(w.path_is_clear(&Path::straight([1.0, 1.0].into(), [9.0, 9.0].into(), 0.5), 0.5).unwrap());
+    /// assert!(w.path_is_clear(&Path::straight([1.0, 1.0], [9.0, 9.0], 0.5), 0.5).unwrap());
     /// ```
     pub fn path_is_clear(&self, path: &Path, r: f64) -> Result<bool, WorldError> {
         Ok(self.cdt.path_is_clear(path, r)?)
