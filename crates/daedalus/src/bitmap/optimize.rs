@@ -54,16 +54,8 @@ fn select(c: bool, a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
 /// Squared distance from p to the segment [a, b].
 #[inline]
 fn dist2_seg(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
-    let ab = sub(b, a);
-    let ap = sub(p, a);
-    let l2 = dot(ab, ab);
-    let s = if l2 > 0.0 {
-        (dot(ap, ab) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let d = (ap.0 - s * ab.0, ap.1 - s * ab.1);
-    dot(d, d)
+    let pt = |q: (f64, f64)| Point::new(q.0, q.1);
+    crate::geometry::distance_squared_point_segment(pt(a), pt(b), pt(p))
 }
 
 /// The squared tolerance used for admission and checks: a relative slack

@@ -148,16 +148,7 @@ pub(crate) fn seeds(cdt: &Cdt, q: Point, out: &mut Vec<Seed>) -> Result<(), FovE
 /// only, with a margin).
 #[inline]
 pub(crate) fn seg_dist2(q: Point, a: Point, b: Point) -> f64 {
-    let (vx, vy) = (b.x - a.x, b.y - a.y);
-    let (wx, wy) = (q.x - a.x, q.y - a.y);
-    let len2 = vx * vx + vy * vy;
-    let t = if len2 > 0.0 {
-        ((wx * vx + wy * vy) / len2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (dx, dy) = (wx - t * vx, wy - t * vy);
-    dx * dx + dy * dy
+    crate::geometry::distance_squared_point_segment(a, b, q)
 }
 
 /// Is segment `a b` certainly farther than `limit` from `q`? The margin

@@ -98,30 +98,40 @@ pub fn point_in_triangle_side(p1: Point, p2: Point, p3: Point, p: Point) -> bool
     (s1 >= 0.0 && s2 >= 0.0 && s3 >= 0.0) || (s1 <= 0.0 && s2 <= 0.0 && s3 <= 0.0)
 }
 
-/// Squared distance from `p` to the closed segment `[p1, p2]`, as in the
-/// notes (projection parameter by dot product). A degenerate segment is a point.
+/// Squared distance from `p` to the closed segment `[p1, p2]`: the
+/// residual from the clamped projection (no `|p - p1|² - t² len²`
+/// subtraction, which cancels near the line). A degenerate segment is a
+/// point. The library's one point-to-segment distance.
 ///
 /// ```
 /// use daedalus::{Point, geometry::distance_squared_point_segment as d2};
 /// let (a, b) = (Point::new(0.0, 0.0), Point::new(4.0, 0.0));
 /// assert_eq!(d2(a, b, Point::new(2.0, 3.0)), 9.0);
 /// assert_eq!(d2(a, b, Point::new(7.0, 4.0)), 25.0);
+/// assert_eq!(d2(a, a, Point::new(3.0, 4.0)), 25.0);
 /// ```
 #[inline]
 pub fn distance_squared_point_segment(p1: Point, p2: Point, p: Point) -> f64 {
-    let len2 = p1.distance_squared(p2);
-    if len2 == 0.0 {
-        return p.distance_squared(p1);
-    }
-    let t = (p - p1).dot(p2 - p1) / len2;
-    if t < 0.0 {
-        p.distance_squared(p1)
-    } else if t <= 1.0 {
-        // Clamped at 0: the subtraction may round below zero.
-        (p.distance_squared(p1) - t * t * len2).max(0.0)
+    let (ab, ap) = (p2 - p1, p - p1);
+    let len2 = ab.length_squared();
+    let t = if len2 > 0.0 {
+        (ap.dot(ab) / len2).clamp(0.0, 1.0)
     } else {
-        p.distance_squared(p2)
-    }
+        0.0
+    };
+    (ap - ab * t).length_squared()
+}
+
+/// Distance from `p` to the closed segment `[p1, p2]` (the square root of
+/// [`distance_squared_point_segment`]).
+///
+/// ```
+/// use daedalus::{Point, geometry::distance_point_segment};
+/// assert_eq!(distance_point_segment(Point::new(0.0, 0.0), Point::new(4.0, 0.0), Point::new(7.0, 4.0)), 5.0);
+/// ```
+#[inline]
+pub fn distance_point_segment(p1: Point, p2: Point, p: Point) -> f64 {
+    distance_squared_point_segment(p1, p2, p).sqrt()
 }
 
 /// The notes' "accurate" test with a configurable edge thickness.

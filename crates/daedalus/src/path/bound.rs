@@ -53,7 +53,7 @@ impl GoalBound {
             Some(Outcome::Limit(n)) => return Err(super::PathError::SearchLimit(n)),
             _ => return Ok(false),
         };
-        self.l0 = pts.windows(2).map(|w| super::dist(w[0], w[1])).sum();
+        self.l0 = pts.windows(2).map(|w| w[0].distance(w[1])).sum();
         self.start = from;
         self.active = true;
         Ok(true)
@@ -62,7 +62,7 @@ impl GoalBound {
     /// A lower bound of `d0(v)`.
     #[inline]
     pub(crate) fn vertex(&self, nav: &NavMesh, search: &Search, v: u32) -> f64 {
-        let far = self.l0 - super::dist(nav.p(v), self.start);
+        let far = self.l0 - nav.p(v).distance(self.start);
         search.reached(v).map_or(far, |d| d.min(far)) - SLACK * self.l0
     }
 }

@@ -220,10 +220,10 @@ impl Path {
         let mut len = 0.0;
         let mut at = self.start;
         for t in &self.turns {
-            len += dist(at, t.from) + t.arc_length();
+            len += at.distance(t.from) + t.arc_length();
             at = t.to;
         }
-        len + dist(at, self.goal)
+        len + at.distance(self.goal)
     }
 
     /// The path as a polyline whose points lie on or outside every arc (arcs
@@ -301,11 +301,6 @@ impl Path {
         }
         out
     }
-}
-
-#[inline]
-pub(crate) fn dist(a: Point, b: Point) -> f64 {
-    (a.x - b.x).hypot(a.y - b.y)
 }
 
 /// Finds paths; keeps its search buffers between queries (create one per

@@ -4,7 +4,7 @@
 use crate::Point;
 use crate::geometry::Rect;
 
-use super::{Path, Turn, dist};
+use super::{Path, Turn};
 
 /// Why a [`PathSampler`] was not made.
 ///
@@ -32,7 +32,7 @@ enum Piece {
 impl Piece {
     fn len(&self) -> f64 {
         match self {
-            Piece::Line(a, b, _) => dist(*a, *b),
+            Piece::Line(a, b, _) => (*a).distance(*b),
             Piece::Arc(t) => t.arc_length(),
         }
     }
@@ -42,7 +42,7 @@ impl Piece {
     fn at(&self, s: f64, margin: f64) -> Point {
         match self {
             Piece::Line(a, b, centres) => {
-                let l = dist(*a, *b);
+                let l = (*a).distance(*b);
                 let t = if l > 0.0 {
                     (s / l).clamp(0.0, 1.0)
                 } else {

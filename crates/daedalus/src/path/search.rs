@@ -141,13 +141,6 @@ fn key(f: f64) -> u64 {
     f.to_bits()
 }
 
-#[inline]
-fn dist(a: Point, b: Point) -> f64 {
-    // sqrt, not hypot: coordinates are far from overflow and hypot is slow.
-    let (dx, dy) = (a.x - b.x, a.y - b.y);
-    (dx * dx + dy * dy).sqrt()
-}
-
 /// Lower bound of the distance from `r` through segment `l r2` to `goal`.
 #[inline]
 fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
@@ -171,9 +164,9 @@ fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
     let cl = dx * (l.y - root.y) - dy * (l.x - root.x);
     let cr = dx * (r.y - root.y) - dy * (r.x - root.x);
     if (cl >= 0.0 && cr <= 0.0) || (cl <= 0.0 && cr >= 0.0) {
-        dist(root, g)
+        root.distance(g)
     } else {
-        (dist(root, l) + dist(l, g)).min(dist(root, r) + dist(r, g))
+        (root.distance(l) + l.distance(g)).min(root.distance(r) + r.distance(g))
     }
 }
 
@@ -247,7 +240,7 @@ impl Search {
         if ok {
             for &tri in &st {
                 if self.is_goal_tri(tri) {
-                    self.push_final(0, dist(s, t));
+                    self.push_final(0, s.distance(t));
                 }
                 for i in 0..3 {
                     let h = 3 * tri + i;
@@ -509,7 +502,7 @@ impl Search {
         if self.is_goal_tri(t) {
             let goal = self.goal;
             if n.left.side(goal) <= 0.0 && n.right.side(goal) >= 0.0 {
-                self.push_final(n.root, n.g + dist(r, goal));
+                self.push_final(n.root, n.g + r.distance(goal));
             }
         }
 
@@ -518,13 +511,13 @@ impl Search {
         let or = n.right.side(pc);
         if self.record {
             if n.lv {
-                self.note(vl, n.g + dist(r, pl));
+                self.note(vl, n.g + r.distance(pl));
             }
             if n.rv {
-                self.note(vr, n.g + dist(r, pr));
+                self.note(vr, n.g + r.distance(pr));
             }
             if ol <= 0.0 && or >= 0.0 {
-                self.note(vc, n.g + dist(r, pc));
+                self.note(vc, n.g + r.distance(pc));
             }
         }
         if ol <= 0.0 && or >= 0.0 {
@@ -545,7 +538,7 @@ impl Search {
         if n.rv && nav.corner[vr as usize] {
             let oc = orient2d(r, pr, pc);
             if oc <= 0.0 {
-                let g = n.g + dist(r, pr);
+                let g = n.g + r.distance(pr);
                 let w = nav.wedge[h_right as usize];
                 if self.claim(w, g) {
                     let root = self.new_root(pr, n.root, w);
@@ -554,7 +547,7 @@ impl Search {
                         let side = Ray { a: pr, b: pc };
                         self.push_cone(nav, root, g, h_left, cont, side);
                         if self.is_goal_tri(t) && orient2d(r, pr, self.goal) <= 0.0 {
-                            self.push_final(root, g + dist(pr, self.goal));
+                            self.push_final(root, g + pr.distance(self.goal));
                         }
                     }
                     // Fan clockwise around vr across vr -> c.
@@ -569,7 +562,7 @@ impl Search {
                         let opp_edge = prev(o);
                         self.push_full(nav, root, pr, g, opp_edge);
                         if self.is_goal_tri(t1) {
-                            self.push_final(root, g + dist(pr, self.goal));
+                            self.push_final(root, g + pr.distance(self.goal));
                         }
                         cur = next(o);
                         let x = nav.p(nav.v(next(cur)));
@@ -585,7 +578,7 @@ impl Search {
         if n.lv && nav.corner[vl as usize] {
             let oc = orient2d(r, pl, pc);
             if oc >= 0.0 {
-                let g = n.g + dist(r, pl);
+                let g = n.g + r.distance(pl);
                 let w = nav.wedge[he as usize];
                 if self.claim(w, g) {
                     let root = self.new_root(pl, n.root, w);
@@ -594,7 +587,7 @@ impl Search {
                         let side = Ray { a: pl, b: pc };
                         self.push_cone(nav, root, g, h_right, side, cont);
                         if self.is_goal_tri(t) && orient2d(r, pl, self.goal) >= 0.0 {
-                            self.push_final(root, g + dist(pl, self.goal));
+                            self.push_final(root, g + pl.distance(self.goal));
                         }
                     }
                     // Fan counter-clockwise around vl across c -> vl.
@@ -608,7 +601,7 @@ impl Search {
                         let t1 = o / 3;
                         self.push_full(nav, root, pl, g, next(o));
                         if self.is_goal_tri(t1) {
-                            self.push_final(root, g + dist(pl, self.goal));
+                            self.push_final(root, g + pl.distance(self.goal));
                         }
                         cur = prev(o);
                         let x = nav.p(nav.v(cur));

@@ -41,14 +41,7 @@ use super::bound::GoalBound;
 use super::nav::{NONE, NavMesh, ang, next, prev};
 use super::search::Search;
 use super::{Path, PathError, Turn};
-
-/// Euclidean distance (`hypot` is several times slower and the extra
-/// range is not needed for world coordinates).
-#[inline]
-fn dist(a: Point, b: Point) -> f64 {
-    let (dx, dy) = (a.x - b.x, a.y - b.y);
-    (dx * dx + dy * dy).sqrt()
-}
+use crate::spatial::{point_seg, seg_seg};
 
 /// Relative slack of the clearance tests (rounding of computed tangent points).
 const CLEAR_TOL: f64 = 1e-9;
@@ -114,37 +107,6 @@ pub(crate) struct TangentSearch {
     pub(crate) expanded: usize,
 }
 
-/// Distance from `p` to segment `a b`.
-#[inline]
-pub(crate) fn point_seg(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let l2 = dx * dx + dy * dy;
-    let t = if l2 > 0.0 {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (ex, ey) = (p.x - a.x - t * dx, p.y - a.y - t * dy);
-    (ex * ex + ey * ey).sqrt()
-}
-
-/// Distance between segments (0 when they cross).
-fn seg_seg(a: Point, b: Point, c: Point, d: Point) -> f64 {
-    let o1 = orient2d(a, b, c);
-    let o2 = orient2d(a, b, d);
-    let o3 = orient2d(c, d, a);
-    let o4 = orient2d(c, d, b);
-    if ((o1 > 0.0 && o2 < 0.0) || (o1 < 0.0 && o2 > 0.0))
-        && ((o3 > 0.0 && o4 < 0.0) || (o3 < 0.0 && o4 > 0.0))
-    {
-        return 0.0;
-    }
-    point_seg(a, c, d)
-        .min(point_seg(b, c, d))
-        .min(point_seg(c, a, b))
-        .min(point_seg(d, a, b))
-}
-
 /// Angle in [0, 2 pi) measured from `base`.
 #[inline]
 fn from_base(a: f64, base: f64) -> f64 {
@@ -180,7 +142,7 @@ pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point)
         // Foot of the perpendicular from the centre on the line.
         let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / l2;
         let f = Point::new(a.x + t * dx, a.y + t * dy);
-        let h = dist(c, f);
+        let h = c.distance(f);
         let base = if h > 0.0 {
             ang(c, f)
         } else {
@@ -279,7 +241,7 @@ impl Cone {
 
     /// The box around the ellipse with foci `s != t` and distance sum `sum`.
     fn start_box(s: Point, t: Point, sum: f64) -> Cone {
-        let d = dist(s, t);
+        let d = s.distance(t);
         let (ex, ey) = ((t.x - s.x) / d, (t.y - s.y) / d);
         let (a, c) = (sum / 2.0, d / 2.0);
         let b = (a * a - c * c).max(0.0).sqrt();
@@ -752,7 +714,7 @@ impl TangentSearch {
 
     #[inline]
     fn h(&self, nav: &NavMesh, search: &Search, s: &State, goal: Point, r: f64) -> f64 {
-        let e = dist(s.at, goal);
+        let e = s.at.distance(goal);
         if s.v == GOAL || !self.bound.active() {
             return e;
         }
@@ -846,7 +808,7 @@ impl TangentSearch {
                     dep: p,
                     sweep: sw,
                     parent: id,
-                    g: s.g + r * sw + dist(p, to),
+                    g: s.g + r * sw + p.distance(to),
                     checked: false,
                 },
                 to,
@@ -876,7 +838,7 @@ impl TangentSearch {
                         dep: p,
                         sweep: sw,
                         parent: id,
-                        g: s.g + r * sw + dist(p, q),
+                        g: s.g + r * sw + p.distance(q),
                         checked: false,
                     },
                     to,
@@ -976,7 +938,7 @@ impl TangentSearch {
             checked: true,
         });
         // Short queries seldom need the start's far successors.
-        let limit = 1.4 * dist(from, to) + 4.0 * r;
+        let limit = 1.4 * from.distance(to) + 4.0 * r;
         self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
         self.expand(nav, search, 0, (from, to), r, false);
         loop {

@@ -4,7 +4,7 @@
 use super::draw::{Drawing, Group, Shape, Space};
 use super::{
     GAP, LINE, Layer, Layout, MARGIN, MIN_LEGEND_W, PAD, Rgba, SWATCH_H, SWATCH_W, Scene, TEXT,
-    TITLE, WORLD_CANVAS, dist, font, palette,
+    TITLE, WORLD_CANVAS, font, palette,
 };
 use crate::Point;
 
@@ -69,7 +69,13 @@ impl Scene {
         let mut lens: Vec<f64> = self
             .triangles
             .iter()
-            .flat_map(|t| [dist(t[0], t[1]), dist(t[1], t[2]), dist(t[2], t[0])])
+            .flat_map(|t| {
+                [
+                    t[0].distance(t[1]),
+                    t[1].distance(t[2]),
+                    t[2].distance(t[0]),
+                ]
+            })
             .filter(|l| *l > 0.0)
             .collect();
         let d = if lens.is_empty() {
@@ -198,7 +204,7 @@ impl Scene {
                 })
                 .collect();
             let label = if paths.len() == 1 {
-                let len: f64 = paths[0].windows(2).map(|w| dist(w[0], w[1])).sum();
+                let len: f64 = paths[0].windows(2).map(|w| w[0].distance(w[1])).sum();
                 format!("path r={}, length {}", num(*r), num(len))
             } else {
                 format!("{} paths r={}", paths.len(), num(*r))
@@ -470,7 +476,7 @@ impl Scene {
                 if radius != r {
                     continue;
                 }
-                let len: f64 = points.windows(2).map(|w| dist(w[0], w[1])).sum();
+                let len: f64 = points.windows(2).map(|w| w[0].distance(w[1])).sum();
                 let every = every.unwrap_or((3.0 * r).max(len / 24.0));
                 if *r > 0.0 && every > 0.0 {
                     for p in sample(points, every) {
@@ -622,7 +628,7 @@ fn sample(points: &[Point], every: f64) -> Vec<Point> {
     let mut next = every;
     let mut done = 0.0;
     for w in points.windows(2) {
-        let l = dist(w[0], w[1]);
+        let l = w[0].distance(w[1]);
         while l > 0.0 && next <= done + l && out.len() < 10_000 {
             let t = (next - done) / l;
             out.push(Point::new(
@@ -635,7 +641,7 @@ fn sample(points: &[Point], every: f64) -> Vec<Point> {
     }
     let last = points[points.len() - 1];
     // The goal, unless a sample already sits (almost) there.
-    if out.len() == 1 || dist(out[out.len() - 1], last) > every * 0.25 {
+    if out.len() == 1 || (out[out.len() - 1]).distance(last) > every * 0.25 {
         out.push(last);
     }
     out

@@ -280,10 +280,6 @@ fn check_value(what: &'static str, value: f64) -> Result<(), RenderError> {
     }
 }
 
-fn dist(a: Point, b: Point) -> f64 {
-    (a.x - b.x).hypot(a.y - b.y)
-}
-
 impl Scene {
     /// An empty scene of the world rectangle.
     ///

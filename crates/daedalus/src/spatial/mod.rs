@@ -50,17 +50,10 @@ pub enum SpatialError {
     Outside(Point),
 }
 
-/// Distance from `p` to segment `a b` (the path finder's formula).
+/// Distance from `p` to segment `a b`.
+#[inline]
 pub(crate) fn point_seg(p: Point, a: Point, b: Point) -> f64 {
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let l2 = dx * dx + dy * dy;
-    let t = if l2 > 0.0 {
-        (((p.x - a.x) * dx + (p.y - a.y) * dy) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (ex, ey) = (p.x - a.x - t * dx, p.y - a.y - t * dy);
-    (ex * ex + ey * ey).sqrt()
+    crate::geometry::distance_point_segment(a, b, p)
 }
 
 /// Distance between segments (0 when they meet; the meeting decided by
