@@ -1,0 +1,288 @@
+//! The lazy A* over the tangent graph: pushing, expanding, checking and
+//! dominating arrivals.
+
+use super::*;
+
+impl TangentSearch {
+    /// Pushes `s` with `f = g + h`: `h` the larger of the Euclidean
+    /// distance and the radius-0 bound of its corner less `r` (both
+    /// admissible; their maximum need not be consistent, which A* over
+    /// states that are never closed tolerates).
+    pub(super) fn push(&mut self, nav: &NavMesh, search: &Search, s: State, goal: Point, r: f64) {
+        let id = self.states.len() as u32;
+        let f = s.g + self.h(nav, search, &s, goal, r);
+        self.states.push(s);
+        self.heap.push(Reverse((f.to_bits(), id)));
+    }
+
+    #[inline]
+    pub(super) fn h(&self, nav: &NavMesh, search: &Search, s: &State, goal: Point, r: f64) -> f64 {
+        let e = s.at.distance(goal);
+        if s.v == GOAL || !self.bound.active() {
+            return e;
+        }
+        e.max(self.bound.vertex(nav, search, s.v) - r)
+    }
+
+    /// Switches to the radius-0 bound: runs the backward search and
+    /// recomputes the keys of the open states. `false` when not even a
+    /// point can reach the goal.
+    pub(super) fn tighten(
+        &mut self,
+        nav: &NavMesh,
+        search: &mut Search,
+        (from, to): (Point, Point),
+        r: f64,
+    ) -> Result<bool, PathError> {
+        if !self.bound.prepare(nav, search, from, to)? {
+            return Ok(false);
+        }
+        let mut open = std::mem::take(&mut self.heap).into_vec();
+        for Reverse((k, id)) in &mut open {
+            let s = self.states[*id as usize];
+            *k = (s.g + self.h(nav, search, &s, to, r)).to_bits();
+        }
+        self.heap = BinaryHeap::from(open);
+        Ok(true)
+    }
+
+    /// `rest`: the second expansion of the start, outside its box.
+    pub(super) fn expand(
+        &mut self,
+        nav: &NavMesh,
+        search: &Search,
+        id: u32,
+        (from, to): (Point, Point),
+        r: f64,
+        rest: bool,
+    ) {
+        let s = self.states[id as usize];
+        let (c, rc) = if s.v == START {
+            (from, 0.0)
+        } else {
+            (nav.p(s.v), r)
+        };
+        let arr = if s.v == START {
+            0.0
+        } else {
+            match self.arc_pos(nav, s.v, s.dir, s.at) {
+                Some(o) => o,
+                None => return,
+            }
+        };
+        let cone = if s.v == START {
+            // First the box, then (`start_box` taken) the rest.
+            self.start_box.filter(|_| !rest).map(|(bx, _)| bx)
+        } else {
+            let k = s.v as usize;
+            let e = nav.arcs.ends[k];
+            let end = if s.dir > 0.0 {
+                (e[2], e[3])
+            } else {
+                (e[0], e[1])
+            };
+            Some(Cone::of(c, r, s.at, end, nav.arcs.arcw[k] - arr, s.dir))
+        };
+        let (b, e, goal) = self.candidates(nav, s.v, from, cone.as_ref());
+        let dirs: [f64; 2] = [1.0, -1.0];
+        let sdir = if s.v == START { 1.0 } else { s.dir };
+        // Departure on the own circle: arc from the arrival, inside the free arc.
+        let sweep_to = |this: &Self, p: Point| -> Option<f64> {
+            if s.v == START {
+                return Some(0.0);
+            }
+            let o = this.arc_pos(nav, s.v, sdir, p)?;
+            if o < arr - 1e-9 {
+                return None;
+            }
+            Some((o - arr).max(0.0))
+        };
+        if goal
+            && let Some((p, _)) = tangent(c, rc, sdir, to, 0.0, 1.0)
+            && let Some(sw) = sweep_to(self, p)
+        {
+            self.push(
+                nav,
+                search,
+                State {
+                    v: GOAL,
+                    dir: 1.0,
+                    at: to,
+                    dep: p,
+                    sweep: sw,
+                    parent: id,
+                    g: s.g + r * sw + p.distance(to),
+                    checked: false,
+                },
+                to,
+                r,
+            );
+        }
+        for k in b..e {
+            let w = self.cand_pool[k as usize];
+            let pw = nav.p(w);
+            for &dw in &dirs {
+                let Some((p, q)) = tangent(c, rc, sdir, pw, r, dw) else {
+                    continue;
+                };
+                if !self.in_arc(nav, w, q) {
+                    continue;
+                }
+                let Some(sw) = sweep_to(self, p) else {
+                    continue;
+                };
+                self.push(
+                    nav,
+                    search,
+                    State {
+                        v: w,
+                        dir: dw,
+                        at: q,
+                        dep: p,
+                        sweep: sw,
+                        parent: id,
+                        g: s.g + r * sw + p.distance(q),
+                        checked: false,
+                    },
+                    to,
+                    r,
+                );
+            }
+        }
+        self.cand_pool.truncate(b as usize);
+    }
+
+    /// The edge into state `id`: the parent's arc and the tangent segment.
+    pub(super) fn check(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
+        let s = self.states[id as usize];
+        let p = self.states[s.parent as usize];
+        if p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir) {
+            return false;
+        }
+        self.segment_clear(nav, s.dep, s.at, r)
+    }
+
+    /// An arrival already expanded on the same circle and side reaches
+    /// this one along a clear arc at no greater cost.
+    pub(super) fn dominated(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
+        let s = self.states[id as usize];
+        let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
+        if self.arr_stamp[slot] != self.qe {
+            self.arr_stamp[slot] = self.qe;
+            self.arr_list[slot].clear();
+        }
+        let Some(os) = self.arc_pos(nav, s.v, s.dir, s.at) else {
+            return true;
+        };
+        let list = std::mem::take(&mut self.arr_list[slot]);
+        let mut dom = false;
+        for &(a, g, oa) in &list {
+            if oa > os + 1e-12 {
+                continue;
+            }
+            let sw = (os - oa).max(0.0);
+            if g + r * sw <= s.g * (1.0 + 1e-12) && self.arc_clear(nav, s.v, r, a, sw, s.dir) {
+                dom = true;
+                break;
+            }
+        }
+        self.arr_list[slot] = list;
+        dom
+    }
+
+    /// `search`: the radius-0 search, run backward for the heuristic.
+    pub(crate) fn run(
+        &mut self,
+        nav: &NavMesh,
+        search: &mut Search,
+        (from, to): (Point, Point),
+        r: f64,
+    ) -> Result<Path, PathError> {
+        self.begin(nav);
+        // Locate both ends once (the finder does not locate them first).
+        let mut st = std::mem::take(&mut self.tris);
+        st.clear();
+        let mut gt = std::mem::take(&mut self.gtris);
+        gt.clear();
+        let (in_start, in_goal) = (nav.containing(from, &mut st), nav.containing(to, &mut gt));
+        let ok_start = in_start && self.point_clear(nav, from, r, &st);
+        let ok_goal = in_goal && self.point_clear(nav, to, r, &gt);
+        for &t in &gt {
+            self.goal_tri[t as usize] = self.qe;
+        }
+        self.tris = st;
+        self.gtris = gt;
+        if !in_start {
+            return Err(PathError::StartOutside(from));
+        }
+        if !in_goal {
+            return Err(PathError::GoalOutside(to));
+        }
+        if !ok_start {
+            return Err(PathError::StartBlocked);
+        }
+        if !ok_goal {
+            return Err(PathError::GoalBlocked);
+        }
+        // The straight segment, when clear, is the shortest path (the same
+        // test the search would apply to the edge start -> goal).
+        if from == to || self.segment_clear(nav, from, to, r) {
+            return Ok(Path::straight(from, to, r));
+        }
+        self.bound.clear();
+        self.states.push(State {
+            v: START,
+            dir: 1.0,
+            at: from,
+            dep: from,
+            sweep: 0.0,
+            parent: NONE,
+            g: 0.0,
+            checked: true,
+        });
+        // Short queries seldom need the start's far successors.
+        let limit = 1.4 * from.distance(to) + 4.0 * r;
+        self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
+        self.expand(nav, search, 0, (from, to), r, false);
+        loop {
+            let top = self.heap.pop();
+            if let Some((_, limit)) = self.start_box
+                && top.is_none_or(|Reverse((k, _))| f64::from_bits(k) > limit)
+            {
+                self.heap.extend(top);
+                self.expand(nav, search, 0, (from, to), r, true);
+                continue;
+            }
+            let Some(Reverse((_, id))) = top else {
+                break;
+            };
+            let s = self.states[id as usize];
+            if !s.checked {
+                if s.v != GOAL && self.dominated(nav, id, r) {
+                    continue;
+                }
+                if !self.check(nav, id, r) {
+                    continue;
+                }
+                self.states[id as usize].checked = true;
+                if s.v != GOAL {
+                    let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
+                    if let Some(o) = self.arc_pos(nav, s.v, s.dir, s.at) {
+                        self.arr_list[slot].push((s.at, s.g, o));
+                    }
+                }
+            }
+            if s.v == GOAL {
+                return Ok(self.path(nav, id, from, to, r));
+            }
+            self.expanded += 1;
+            // Short searches end before the bound would pay for itself.
+            if self.expanded == LAZY_BOUND && !self.tighten(nav, search, (from, to), r)? {
+                // No path for a point, none for a disc.
+                return Err(PathError::NoPath);
+            }
+            self.expand(nav, search, id, (from, to), r, false);
+        }
+        Err(PathError::NoPath)
+    }
+}

@@ -1,0 +1,162 @@
+//! Radius > 0: A* over the tangent graph of the circles of radius `r`
+//! around the wall corners, with the triangulation answering the geometric
+//! questions.
+//!
+//! Why this is optimal: the free space (points at distance >= r from every
+//! wall) is the plane minus the union of the open r-neighbourhoods of the
+//! wall segments. A shortest path in it is taut: straight except where it
+//! wraps the boundary of an obstacle, and the only boundary pieces a taut
+//! path can bend on are the circles of radius r around wall end points
+//! (the straight sides of a segment's neighbourhood are tangents between
+//! its end circles, and the notches where two neighbourhoods meet are
+//! concave). So the shortest path is a sequence of tangent segments
+//! between those circles and arcs along them: a path in the tangent graph,
+//! searched here with A* (admissible, consistent Euclidean heuristic: every
+//! edge is at least as long as its chord; a search that runs long switches
+//! to the larger, admissible radius-0 distance bound of [`super::bound`]).
+//!
+//! The graph is generated lazily:
+//! - only corners whose walls leave a free angle of more than 180 degrees
+//!   can be wrapped (elsewhere every point of the circle is closer than r
+//!   to a wall); the wrap then stays inside the "free arc" of the circle;
+//! - a tangent from the circle of `u` to the circle of `w` with clearance r
+//!   implies that the segment `u w` properly crosses no wall, so the
+//!   successors of `u` are the corners of the triangles seen from `u`
+//!   (a visibility flood over the triangles, inclusive at every boundary:
+//!   a superset);
+//! - an edge is pushed with its exact length and checked for clearance only
+//!   when popped (lazy A*): most candidate edges are never checked.
+//!
+//! An arrival on a circle is dropped when an earlier arrival on the same
+//! circle and side reaches it along a clear arc at no greater cost.
+
+mod astar;
+mod clearance;
+mod cone;
+mod kernels;
+mod reconstruct;
+mod visibility;
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::f64::consts::{PI, TAU};
+
+use crate::Point;
+use crate::geometry::orient2d;
+
+use super::bound::GoalBound;
+use super::nav::{NONE, NavMesh, ang, next, prev};
+use super::search::Search;
+use super::{Path, PathError, Turn};
+use crate::spatial::{point_seg, seg_seg};
+use cone::Cone;
+use kernels::{arc_seg, offset, tangent};
+
+/// Relative slack of the clearance tests (rounding of computed tangent points).
+const CLEAR_TOL: f64 = 1e-9;
+/// Angular slack of the free-arc prefilter (the exact clearance test decides).
+const ANG_TOL: f64 = 1e-7;
+
+/// Expansions before the search takes the radius-0 bound as heuristic
+/// (the backward search costs about one radius-0 query).
+const LAZY_BOUND: usize = 32;
+
+const START: u32 = u32::MAX - 1;
+const GOAL: u32 = u32::MAX - 2;
+
+#[derive(Clone, Copy, Debug)]
+struct State {
+    /// Vertex whose circle the state arrives on, or `START` / `GOAL`.
+    v: u32,
+    /// +1: the path wraps `v` counter-clockwise (`v` on its left), -1 clockwise.
+    dir: f64,
+    /// Arrival point (tangent point on the circle of `v`).
+    at: Point,
+    /// Departure point on the parent's circle.
+    dep: Point,
+    /// Angle swept on the parent's circle from its arrival to `dep`.
+    sweep: f64,
+    parent: u32,
+    g: f64,
+    checked: bool,
+}
+
+/// Reusable buffers of the radius > 0 search.
+#[derive(Default, Debug, Clone)]
+pub(crate) struct TangentSearch {
+    states: Vec<State>,
+    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    /// Per-query epoch for the per-vertex caches.
+    qe: u32,
+    /// Flood epoch for triangle / half-edge marks.
+    fe: u32,
+    tri_mark: Vec<u32>,
+    goal_tri: Vec<u32>,
+    he_mark: Vec<u32>,
+    /// Candidate corners of the state being expanded.
+    cand_pool: Vec<u32>,
+    /// Per vertex: walls within 2 r (range into `near_pool`).
+    near_stamp: Vec<u32>,
+    near_range: Vec<(u32, u32)>,
+    near_pool: Vec<(Point, Point)>,
+    /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
+    arr_stamp: Vec<u32>,
+    arr_list: Vec<Vec<(Point, f64, f64)>>,
+    stack: Vec<(u32, Point, Point)>,
+    tris: Vec<u32>,
+    /// The triangles containing the goal.
+    gtris: Vec<u32>,
+    fan: Vec<u32>,
+    /// Heuristic: lower bounds of the distance to the goal.
+    bound: GoalBound,
+    /// The start's flood so far kept to this box: its other successors
+    /// have `f > start_limit` and are pushed before such a state is popped.
+    start_box: Option<(Cone, f64)>,
+    /// States expanded by the last query (statistics).
+    pub(crate) expanded: usize,
+}
+
+impl TangentSearch {
+    fn begin(&mut self, nav: &NavMesh) {
+        let nt = nav.slots();
+        let nh = nav.tv.len();
+        let nv = nav.pos.len();
+        if self.tri_mark.len() < nt {
+            self.tri_mark.resize(nt, 0);
+            self.goal_tri.resize(nt, 0);
+        }
+        if self.he_mark.len() < nh {
+            self.he_mark.resize(nh, 0);
+        }
+        if self.near_stamp.len() < nv {
+            self.near_stamp.resize(nv, 0);
+            self.near_range.resize(nv, (0, 0));
+        }
+        if self.arr_stamp.len() < 2 * nv {
+            self.arr_stamp.resize(2 * nv, 0);
+            self.arr_list.resize(2 * nv, Vec::new());
+        }
+        self.qe = self.qe.wrapping_add(1);
+        if self.qe == 0 {
+            self.near_stamp.iter_mut().for_each(|s| *s = 0);
+            self.arr_stamp.iter_mut().for_each(|s| *s = 0);
+            self.goal_tri.iter_mut().for_each(|s| *s = 0);
+            self.qe = 1;
+        }
+        self.cand_pool.clear();
+        self.near_pool.clear();
+        self.states.clear();
+        self.heap.clear();
+        self.expanded = 0;
+    }
+
+    fn flood_epoch(&mut self) -> u32 {
+        self.fe = self.fe.wrapping_add(1);
+        if self.fe == 0 {
+            self.tri_mark.iter_mut().for_each(|s| *s = 0);
+            self.he_mark.iter_mut().for_each(|s| *s = 0);
+            self.fe = 1;
+        }
+        self.fe
+    }
+}

@@ -1,0 +1,196 @@
+//! The visibility flood over the triangles: the candidate corners seen
+//! from a circle, and where on a corner's free arc a point lies.
+
+use super::*;
+
+impl TangentSearch {
+    /// Corners seen from `o` (a visibility flood over the triangles from
+    /// the corners `fan`, or from the triangles `tris` containing `o`),
+    /// appended to `cand_pool`; returns whether the goal's triangle was seen.
+    /// With a `cone`, only the corners inside it (the flood skips the edges
+    /// wholly outside it).
+    pub(super) fn visible(
+        &mut self,
+        nav: &NavMesh,
+        o: Point,
+        from_vertex: bool,
+        cone: Option<&Cone>,
+    ) -> bool {
+        self.flood_epoch();
+        let qe = self.qe;
+        let mut goal = false;
+        self.stack.clear();
+        let out = |p: Point| cone.map_or(0, |c| c.outside(p));
+        // Initial windows: the far edges of the first triangles.
+        let n = if from_vertex {
+            self.fan.len()
+        } else {
+            3 * self.tris.len()
+        };
+        for k in 0..n {
+            let (t, h) = if from_vertex {
+                let c = self.fan[k];
+                (c / 3, next(c))
+            } else {
+                let t = self.tris[k / 3];
+                let h = 3 * t + (k % 3) as u32;
+                let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                if orient2d(x, y, o) == 0.0 {
+                    continue;
+                }
+                (t, h)
+            };
+            if self.goal_tri[t as usize] == qe {
+                goal = true;
+            }
+            for i in 0..3 {
+                let w = nav.v(3 * t + i);
+                let pw = nav.p(w);
+                if nav.arcs.useful[w as usize] && pw != o && out(pw) == 0 {
+                    self.cand_pool.push(w);
+                }
+            }
+            if nav.wall[h as usize] {
+                continue;
+            }
+            // Entered through h: left end is h's head seen from the far side.
+            let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+            if out(x) & out(y) != 0 {
+                continue;
+            }
+            self.stack.push((nav.opp[h as usize], y, x));
+        }
+        while let Some((h, l, rr)) = self.stack.pop() {
+            // No cap on entries per edge: every window is a distinct set of
+            // straight rays moving away from `o`, so each crosses a triangle
+            // once and the flood ends; a cap would drop visible corners.
+            let t = h / 3;
+            if self.goal_tri[t as usize] == qe {
+                goal = true;
+            }
+            // h runs tail -> head; z is the third corner.
+            let (ptail, phead, pz) = (
+                nav.p(nav.v(h)),
+                nav.p(nav.v(next(h))),
+                nav.p(nav.v(prev(h))),
+            );
+            let zv = nav.v(prev(h));
+            let zr = orient2d(o, rr, pz);
+            let zl = orient2d(o, l, pz);
+            let mz = out(pz);
+            if zr >= 0.0 && zl <= 0.0 && mz == 0 && nav.arcs.useful[zv as usize] {
+                self.cand_pool.push(zv);
+            }
+            // Right edge head -> z.
+            let e1 = next(h);
+            if !nav.wall[e1 as usize] && out(phead) & mz == 0 {
+                let nl = if zl > 0.0 { l } else { pz };
+                if orient2d(o, rr, nl) >= 0.0 {
+                    self.stack.push((nav.opp[e1 as usize], nl, rr));
+                }
+            }
+            // Left edge z -> tail.
+            let e2 = prev(h);
+            if !nav.wall[e2 as usize] && out(ptail) & mz == 0 {
+                let nr = if zr < 0.0 { rr } else { pz };
+                if orient2d(o, nr, l) >= 0.0 {
+                    self.stack.push((nav.opp[e2 as usize], l, nr));
+                }
+            }
+        }
+        goal
+    }
+
+    /// Keeps in `self.fan` only the triangles of the wall-free wedge of the
+    /// free gap at `v`: every tangent leaving the circle of `v` (from its
+    /// free arc) starts, seen from `v`, strictly inside that gap.
+    pub(super) fn gap_wedge(&mut self, nav: &NavMesh, v: u32) {
+        let c = nav.p(v);
+        let (mx, my) = nav.arcs.mid[v as usize];
+        let mp = Point::new(c.x + mx, c.y + my);
+        let hit = self.fan.iter().copied().find(|&k| {
+            let (x, y) = (nav.p(nav.v(next(k))), nav.p(nav.v(prev(k))));
+            orient2d(c, x, mp) >= 0.0 && orient2d(c, y, mp) <= 0.0
+        });
+        if let Some(k) = hit {
+            let w = nav.wedge[k as usize];
+            self.fan.retain(|&f| nav.wedge[f as usize] == w);
+        }
+    }
+
+    /// Candidates of the start, or of vertex `v` inside `cone`, appended
+    /// to `cand_pool`.
+    pub(super) fn candidates(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        from: Point,
+        cone: Option<&Cone>,
+    ) -> (u32, u32, bool) {
+        let b = self.cand_pool.len() as u32;
+        if v == START {
+            let g = self.visible(nav, from, false, cone);
+            if cone.is_none()
+                && let Some((bx, _)) = self.start_box.take()
+            {
+                // The rest of the start's successors: those outside the box.
+                let mut n = b as usize;
+                for i in b as usize..self.cand_pool.len() {
+                    let w = self.cand_pool[i];
+                    if bx.outside(nav.p(w)) != 0 {
+                        self.cand_pool[n] = w;
+                        n += 1;
+                    }
+                }
+                self.cand_pool.truncate(n);
+                return dedup_tail(&mut self.cand_pool, b, false);
+            }
+            return dedup_tail(&mut self.cand_pool, b, g);
+        }
+        self.fan_of(nav, v);
+        self.gap_wedge(nav, v);
+        let g = self.visible(nav, nav.p(v), true, cone);
+        dedup_tail(&mut self.cand_pool, b, g)
+    }
+
+    /// Offset of `p` along the free arc of `v` in direction `dir`, or None
+    /// when `p` is off the arc.
+    #[inline]
+    pub(super) fn arc_pos(&self, nav: &NavMesh, v: u32, dir: f64, p: Point) -> Option<f64> {
+        let (a0, w) = (nav.arcs.arc0[v as usize], nav.arcs.arcw[v as usize]);
+        let a = ang(nav.p(v), p);
+        let o = if dir > 0.0 {
+            offset(a, a0)
+        } else {
+            offset(a0 + w, a)
+        };
+        (o <= w + ANG_TOL).then_some(o)
+    }
+
+    /// Cheap form of `arc_pos(..).is_some()` (the free arc spans at most
+    /// pi): `p` lies between the arc's end directions, with the same slack.
+    #[inline]
+    pub(super) fn in_arc(&self, nav: &NavMesh, v: u32, p: Point) -> bool {
+        let c = nav.p(v);
+        let (dx, dy) = (p.x - c.x, p.y - c.y);
+        let e = nav.arcs.ends[v as usize];
+        let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
+        e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
+    }
+}
+
+/// Sorts and dedups `pool[b..]`; the range and the goal flag.
+fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, bool) {
+    // In place: this runs once per expansion.
+    let b0 = b as usize;
+    pool[b0..].sort_unstable();
+    let mut n = b0;
+    for i in b0..pool.len() {
+        if n == b0 || pool[i] != pool[n - 1] {
+            pool[n] = pool[i];
+            n += 1;
+        }
+    }
+    pool.truncate(n);
+    (b, n as u32, goal)
+}
