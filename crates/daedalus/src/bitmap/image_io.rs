@@ -103,8 +103,43 @@ pub fn load_bitmap(
             .with_guessed_format()
             .map_err(io)
     };
-    let (w, h) = open()?.into_dimensions().map_err(decode)?;
+    read(open, decode, options)
+}
+
+/// Decodes and thresholds an image held in memory (an embedded asset, a
+/// download). The size is checked from the header before decoding.
+///
+/// ```
+/// use daedalus::bitmap::{ThresholdOptions, decode_bitmap};
+/// let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/maps/dao/arena.png");
+/// let bm = decode_bitmap(&std::fs::read(path).unwrap(), &ThresholdOptions::default()).unwrap();
+/// assert_eq!((bm.width, bm.height, bm.black_count()), (49, 49, 347));
+/// assert!(decode_bitmap(b"not an image", &ThresholdOptions::default()).is_err());
+/// ```
+pub fn decode_bitmap(bytes: &[u8], options: &ThresholdOptions) -> Result<Bitmap, BitmapError> {
+    let decode = |e: image::ImageError| BitmapError::Decode {
+        path: "(memory)".into(),
+        message: e.to_string(),
+    };
+    let open = || -> Result<ImageReader<_>, BitmapError> {
+        ImageReader::new(std::io::Cursor::new(bytes))
+            .with_guessed_format()
+            .map_err(|source| BitmapError::Io {
+                path: "(memory)".into(),
+                source,
+            })
+    };
+    read(open, decode, options)
+}
+
+/// Size check from the header, then decode and threshold.
+fn read<R: std::io::BufRead + std::io::Seek>(
+    open: impl Fn() -> Result<ImageReader<R>, BitmapError>,
+    decode: impl Fn(image::ImageError) -> BitmapError,
+    options: &ThresholdOptions,
+) -> Result<Bitmap, BitmapError> {
+    let (w, h) = open()?.into_dimensions().map_err(&decode)?;
     check_size(w as u64, h as u64)?;
-    let img = open()?.decode().map_err(decode)?;
+    let img = open()?.decode().map_err(&decode)?;
     bitmap_from_image(&img, options)
 }
