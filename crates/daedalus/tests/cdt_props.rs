@@ -6,6 +6,7 @@ use daedalus::Closure;
 use std::collections::BTreeSet;
 
 use daedalus::Point;
+use daedalus::mesh::MeshError;
 use daedalus::objects::Object;
 use daedalus::triangulation::{Cdt, CdtError, ShapeId};
 use proptest::prelude::*;
@@ -72,7 +73,7 @@ proptest! {
                 Op::RemoveVertex(i) if !vs.is_empty() => {
                     let v = vs.swap_remove(i % vs.len());
                     match cdt.remove_vertex(v) {
-                        Ok(()) | Err(CdtError::StaleVertex(_)) => {}
+                        Ok(()) | Err(CdtError::Mesh(MeshError::StaleVertex(_))) => {}
                         Err(e) => panic!("{e}"),
                     }
                 }
@@ -234,7 +235,7 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
             )
             .is_err()
         }),
-        Box::new(move |c| c.remove_vertex(v) == Err(CdtError::StaleVertex(v))),
+        Box::new(move |c| c.remove_vertex(v) == Err(CdtError::Mesh(MeshError::StaleVertex(v)))),
         Box::new(move |c| c.remove_shape(s) == Err(CdtError::StaleShape(s))),
         Box::new(move |c| c.remove_object(o) == Err(CdtError::StaleObject(o))),
         Box::new(move |c| c.object_mut(o).is_err()),

@@ -1,4 +1,6 @@
-//! Segment and shape insertion: walk through the triangulation, remove the
+//! Segment and shape insertion (about 800 lines: the walk, the
+//! re-triangulation and the crossing splits share one work queue and its
+//! undo records, and read best together): walk through the triangulation, remove the
 //! crossed edges, re-triangulate both pseudo-polygons (Anglada); vertices
 //! exactly on the segment split it, crossed constraints are split at the
 //! crossing point.

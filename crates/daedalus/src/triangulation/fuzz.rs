@@ -7,6 +7,7 @@
 
 use super::insert::splitmix;
 use super::{Cdt, CdtError, ShapeId, Violation};
+use crate::mesh::MeshError;
 use crate::mesh::VertexId;
 use crate::objects::{Object, ObjectId};
 use crate::{Closure, Point};
@@ -138,7 +139,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     let v = verts.swap_remove(g.u(verts.len() as u64) as usize);
                     // a vertex may have been re-used as a duplicate: ignore stale
                     match cdt.remove_vertex(v) {
-                        Ok(()) | Err(CdtError::StaleVertex(_)) => {}
+                        Ok(()) | Err(CdtError::Mesh(MeshError::StaleVertex(_))) => {}
                         Err(e) => return Err(fail(op, format!("{what}: {e}"), vec![])),
                     }
                 }

@@ -55,15 +55,10 @@ pub enum CdtError {
     /// The world rectangle is empty, inverted or not finite.
     #[error("invalid bounds: need finite min < max on both axes")]
     InvalidBounds,
-    /// The vertex was removed (or never belonged to this triangulation).
-    #[error("stale or unknown vertex handle {0:?}")]
-    StaleVertex(VertexId),
-    /// The edge was removed (or never belonged to this triangulation).
-    #[error("stale or unknown edge handle {0:?}")]
-    StaleEdge(EdgeId),
-    /// The face was removed (or never belonged to this triangulation).
-    #[error("stale or unknown face handle {0:?}")]
-    StaleFace(FaceId),
+    /// A vertex, edge or face handle was removed (or never belonged to
+    /// this triangulation).
+    #[error(transparent)]
+    Mesh(#[from] MeshError),
     /// The shape was removed (or never belonged to this triangulation).
     #[error("stale or unknown shape handle {0:?}")]
     StaleShape(ShapeId),
@@ -92,16 +87,6 @@ pub enum CdtError {
 /// crossing points can in principle keep creating new crossings, so a cap
 /// remains; tripping it undoes the whole operation ([`CdtError::WorkLimit`]).
 pub const TASK_LIMIT: usize = 1 << 20;
-
-impl From<MeshError> for CdtError {
-    fn from(e: MeshError) -> Self {
-        match e {
-            MeshError::StaleVertex(v) => CdtError::StaleVertex(v),
-            MeshError::StaleEdge(e) => CdtError::StaleEdge(e),
-            MeshError::StaleFace(f) => CdtError::StaleFace(f),
-        }
-    }
-}
 
 /// Where a point lies in the triangulation.
 ///
