@@ -1,7 +1,6 @@
 //! The dungeon generator step by step (each checked against a hand-worked
 //! or recomputed truth), its typed errors, and its determinism.
 
-use daedalus::Closure;
 use daedalus::Point;
 use daedalus::dungeon::{
     Dungeon, DungeonError, DungeonParams, MAX_EXTENT, MAX_GRID_POINTS, dual, generate, points,
@@ -436,7 +435,7 @@ fn scenario_rebuilds_the_same_walls() {
     let [x0, y0, x1, y1] = s.bounds;
     let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for i in 0..s.rings.len() {
-        cdt.insert_shape(&s.ring_points(i), Closure::Closed)
+        cdt.insert_shape(&s.ring_points(i), daedalus::Closure::Closed)
             .unwrap();
     }
     assert!(cdt.validate().is_empty());

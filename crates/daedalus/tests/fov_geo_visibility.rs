@@ -8,6 +8,7 @@
 mod data;
 mod fov_common;
 
+#[cfg(feature = "serde")]
 use daedalus::Closure;
 use daedalus::Point;
 use daedalus::fov::{FieldOfView, visibility_polygon};

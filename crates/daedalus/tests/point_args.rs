@@ -2,8 +2,12 @@
 //! arrays, tuples, and (features `glam`, `mint`) engine vectors in `f32` and
 //! `f64` all go straight in, and give the same answers as `Point`.
 
+#[cfg(feature = "glam")]
+use daedalus::World;
+#[cfg(any(feature = "glam", feature = "mint"))]
+use daedalus::objects::Object;
 use daedalus::path::{NavMesh, PathFinder};
-use daedalus::{Cdt, Closure, Point, World, objects::Object};
+use daedalus::{Cdt, Closure, Point};
 
 /// The same small world built from points given in one style.
 fn path_length(
