@@ -87,7 +87,7 @@ fn bad_viewers_are_typed_errors() {
     let fov = FieldOfView::full_circle([101.0, 5.0], 3.0).unwrap();
     assert_eq!(
         visibility_polygon(&cdt, &fov),
-        Err(FovError::OutsideBounds { x: 101.0, y: 5.0 })
+        Err(FovError::OutsideBounds(Point::new(101.0, 5.0)))
     );
     let mut fov = FieldOfView::full_circle([50.0, 5.0], 3.0).unwrap();
     fov.position.x = f64::NAN;

@@ -93,7 +93,7 @@ fn bad_targets_are_typed_errors() {
     let out = FieldOfView::full_circle([150.0, 50.0], 10.0).unwrap();
     assert!(matches!(
         is_in_field(&cdt, &out, [1.0, 1.0], 1.0),
-        Err(FovError::OutsideBounds { .. })
+        Err(FovError::OutsideBounds(_))
     ));
     // Blind viewers see nothing, not even a disc around them.
     let blind = FieldOfView::full_circle([50.0, 50.0], 0.0).unwrap();

@@ -97,9 +97,7 @@ pub(crate) fn wedges(fov: &FieldOfView, out: &mut Vec<Point>) {
 pub(crate) fn seeds(cdt: &Cdt, q: Point, out: &mut Vec<Seed>) -> Result<(), FovError> {
     out.clear();
     let m = cdt.mesh();
-    let loc = cdt
-        .locate(q)
-        .map_err(|_| FovError::OutsideBounds { x: q.x, y: q.y })?;
+    let loc = cdt.locate(q).map_err(|_| FovError::OutsideBounds(q))?;
     let mut far = |e: u32| {
         if !m.raw_is_outer_face(m.raw_face(e)) {
             out.push(Seed {
@@ -110,7 +108,7 @@ pub(crate) fn seeds(cdt: &Cdt, q: Point, out: &mut Vec<Seed>) -> Result<(), FovE
         }
     };
     match loc {
-        Location::Outside => return Err(FovError::OutsideBounds { x: q.x, y: q.y }),
+        Location::Outside => return Err(FovError::OutsideBounds(q)),
         Location::Face(f) => {
             let e0 = m.raw_face_edge(f.idx);
             let e1 = m.raw_next(e0);

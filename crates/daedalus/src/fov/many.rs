@@ -222,10 +222,7 @@ impl FovQuery {
         for v in viewers {
             v.validate()?;
             if !cdt.in_bounds(v.position) {
-                return Err(FovError::OutsideBounds {
-                    x: v.position.x,
-                    y: v.position.y,
-                });
+                return Err(FovError::OutsideBounds(v.position));
             }
         }
         if targets.is_empty() || viewers.is_empty() {

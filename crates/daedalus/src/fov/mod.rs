@@ -125,7 +125,7 @@ impl std::fmt::Display for FovField {
 /// use daedalus::{Cdt, fov::{FieldOfView, FovError, visibility_polygon}};
 /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0])?;
 /// let fov = FieldOfView::full_circle([20.0, 5.0], 3.0)?;
-/// assert!(matches!(visibility_polygon(&cdt, &fov), Err(FovError::OutsideBounds { .. })));
+/// assert!(matches!(visibility_polygon(&cdt, &fov), Err(FovError::OutsideBounds(_))));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -159,13 +159,8 @@ pub enum FovError {
     #[error("field of view: opening angle {0} is more than a full circle (TAU)")]
     AngleTooLarge(f64),
     /// The viewer is outside the world rectangle.
-    #[error("field of view: viewer ({x}, {y}) is outside the world bounds")]
-    OutsideBounds {
-        /// Viewer x.
-        x: f64,
-        /// Viewer y.
-        y: f64,
-    },
+    #[error("field of view: viewer ({}, {}) is outside the world bounds", .0.x, .0.y)]
+    OutsideBounds(Point),
     /// A polyline tolerance that is not finite and positive.
     #[error("field of view: polyline tolerance {0} must be finite and positive")]
     BadTolerance(f64),
