@@ -37,6 +37,7 @@ pub use sampler::{PathSampler, SampleError};
 pub use nav::{NavMesh, NavUpdate};
 
 use crate::Point;
+use crate::spatial::arc::from_base;
 
 /// Why no path was returned.
 ///
@@ -119,15 +120,11 @@ impl Turn {
         }
         let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
         let a1 = (self.to.y - self.center.y).atan2(self.to.x - self.center.x);
-        let mut d = if self.ccw { a1 - a0 } else { a0 - a1 };
-        let tau = std::f64::consts::TAU;
-        while d < 0.0 {
-            d += tau;
+        if self.ccw {
+            from_base(a1, a0)
+        } else {
+            from_base(a0, a1)
         }
-        while d >= tau {
-            d -= tau;
-        }
-        d
     }
 
     /// Length of the arc.

@@ -1,6 +1,8 @@
 //! Distances between arcs of turns and wall segments.
 
 use crate::Point;
+use std::f64::consts::{PI, TAU};
+
 use crate::geometry::orient2d;
 use crate::path::Turn;
 
@@ -13,59 +15,66 @@ pub(crate) fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
     o1 * o2 < 0.0 && o3 * o4 < 0.0
 }
 
-/// Is the direction of `q` from the turn's corner within the arc?
-fn in_arc(t: &Turn, q: Point) -> bool {
-    let c = t.center;
-    let a0 = (t.from.y - c.y).atan2(t.from.x - c.x);
-    let a = (q.y - c.y).atan2(q.x - c.x);
-    let mut d = if t.ccw { a - a0 } else { a0 - a };
-    let tau = std::f64::consts::TAU;
+/// Angle in [0, 2 pi) measured from `base`.
+#[inline]
+pub(crate) fn from_base(a: f64, base: f64) -> f64 {
+    let mut d = a - base;
     while d < 0.0 {
-        d += tau;
+        d += TAU;
     }
-    while d >= tau {
-        d -= tau;
+    while d >= TAU {
+        d -= TAU;
     }
-    d <= t.sweep()
+    d
+}
+
+/// Direction of `p` seen from `c`.
+#[inline]
+fn angle(c: Point, p: Point) -> f64 {
+    (p.y - c.y).atan2(p.x - c.x)
+}
+
+/// Minimum distance from the counter-clockwise arc of the circle (`c`,
+/// `r`) starting at angle `a0` over `sweep` to segment `a b`.
+pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point) -> f64 {
+    let on = |t: f64| from_base(t, a0) <= sweep;
+    let at = |t: f64| Point::new(c.x + r * t.cos(), c.y + r * t.sin());
+    let mut best = point_seg(at(a0), a, b).min(point_seg(at(a0 + sweep), a, b));
+    let mut cands = [f64::NAN; 6];
+    cands[0] = angle(c, a);
+    cands[1] = angle(c, b);
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let l2 = dx * dx + dy * dy;
+    if l2 > 0.0 {
+        // Foot of the perpendicular from the centre on the line.
+        let t = ((c.x - a.x) * dx + (c.y - a.y) * dy) / l2;
+        let f = Point::new(a.x + t * dx, a.y + t * dy);
+        let h = c.distance(f);
+        let base = if h > 0.0 {
+            angle(c, f)
+        } else {
+            dy.atan2(dx) + PI / 2.0
+        };
+        cands[2] = base;
+        cands[3] = base + PI;
+        if h < r {
+            // The line cuts the circle.
+            let w = (h / r).clamp(-1.0, 1.0).acos();
+            cands[4] = base + w;
+            cands[5] = base - w;
+        }
+    }
+    for t in cands {
+        if t.is_finite() && on(t) {
+            best = best.min(point_seg(at(t), a, b));
+        }
+    }
+    best
 }
 
 /// Distance between the turn's arc and segment `a b` (floating point).
 pub(crate) fn arc_seg_distance(t: &Turn, a: Point, b: Point) -> f64 {
-    let (o, r) = (t.center, t.radius);
-    let mut best = point_seg(t.from, a, b).min(point_seg(t.to, a, b));
-    for e in [a, b] {
-        if e != o && in_arc(t, e) {
-            best = best.min((e.distance(o) - r).abs());
-        }
-    }
-    // The segment's point nearest the corner, and its crossings with the
-    // circle.
-    let (dx, dy) = (b.x - a.x, b.y - a.y);
-    let l2 = dx * dx + dy * dy;
-    if l2 == 0.0 {
-        return best;
-    }
-    let tf = (((o.x - a.x) * dx + (o.y - a.y) * dy) / l2).clamp(0.0, 1.0);
-    let f = Point::new(a.x + tf * dx, a.y + tf * dy);
-    let h = f.distance(o);
-    if h >= r {
-        if f != o && in_arc(t, f) {
-            best = best.min(h - r);
-        }
-    } else {
-        // points of the line at distance r from o: a + s (b - a)
-        let tc = ((o.x - a.x) * dx + (o.y - a.y) * dy) / l2;
-        let c = Point::new(a.x + tc * dx, a.y + tc * dy);
-        let hc = c.distance(o);
-        let w = ((r * r - hc * hc).max(0.0)).sqrt() / l2.sqrt();
-        for s in [tc - w, tc + w] {
-            if (0.0..=1.0).contains(&s) {
-                let q = Point::new(a.x + s * dx, a.y + s * dy);
-                if in_arc(t, q) {
-                    return 0.0;
-                }
-            }
-        }
-    }
-    best
+    // arc_seg sweeps counter-clockwise: a clockwise turn starts at its end.
+    let a0 = angle(t.center, if t.ccw { t.from } else { t.to });
+    arc_seg(t.center, t.radius, a0, t.sweep(), a, b)
 }

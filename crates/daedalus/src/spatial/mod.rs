@@ -19,7 +19,7 @@
 //! assert!(cdt.is_free(q, 1.0).unwrap() && q.x < 4.5);
 //! ```
 
-mod arc;
+pub(crate) mod arc;
 mod nearest;
 
 use std::cmp::Reverse;

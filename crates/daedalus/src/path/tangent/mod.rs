@@ -48,9 +48,10 @@ use super::bound::GoalBound;
 use super::nav::{NONE, NavMesh, ang, next, prev};
 use super::search::Search;
 use super::{Path, PathError, Turn};
+use crate::spatial::arc::arc_seg;
 use crate::spatial::{point_seg, seg_seg};
 use cone::Cone;
-use kernels::{arc_seg, offset, tangent};
+use kernels::{offset, tangent};
 
 /// Relative slack of the clearance tests (rounding of computed tangent points).
 const CLEAR_TOL: f64 = 1e-9;
