@@ -120,6 +120,8 @@ impl World {
         for id in ids {
             self.tick_entity(id, dt, &changes, &closed, &mut events);
         }
+        // with avoidance on, everyone moves together (crowd module)
+        self.crowd_move(dt, &mut events);
         Ok(events)
     }
 
@@ -307,8 +309,9 @@ impl World {
                 }
             }
         }
-        // 3. Walk.
-        if e.state == EntityState::Moving
+        // 3. Walk (alone; the crowd step moves everyone otherwise).
+        if self.crowd.is_none()
+            && e.state == EntityState::Moving
             && let Some(pl) = e.plan.as_mut()
         {
             pl.travelled += e.speed * dt;

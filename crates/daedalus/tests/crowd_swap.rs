@@ -1,0 +1,58 @@
+//! 100 entities of radii 0.5 to 2 swap rooms through a corridor with a
+//! choke point. Checked from positions at every step: no two entities
+//! overlap by more than 1% of the smaller radius, no entity overlaps a
+//! wall by more than 1% of its radius, and all are at their goals within
+//! `LIMIT_S` simulated seconds.
+
+mod crowd_common;
+use crowd_common::*;
+
+/// Simulated time allowed for all 100 to arrive (documented limit).
+const LIMIT_S: f64 = 150.0;
+const DT: f64 = 0.1;
+
+#[test]
+fn hundred_swap_through_a_choke() {
+    let mut w = choke_world();
+    let spawned = spawn_swap(&mut w, 100, 6.0, 13);
+    let ids: Vec<_> = spawned.iter().map(|s| s.0).collect();
+    let walls = walls(&w);
+    let start = measure(&w, &ids, &walls);
+    assert!(start.pair <= 0.0 && start.wall <= 0.0, "{start:?}");
+    let mut t = 0.0;
+    let mut worst = Worst::default();
+    while t < LIMIT_S && arrived(&w, &ids) < ids.len() {
+        w.step(DT).unwrap();
+        t += DT;
+        let m = measure(&w, &ids, &walls);
+        worst.pair = worst.pair.max(m.pair);
+        worst.wall = worst.wall.max(m.wall);
+        assert!(m.pair <= 0.01, "entities overlap at t = {t:.1}: {m:?}");
+        assert!(
+            m.wall <= 0.01,
+            "an entity overlaps a wall at t = {t:.1}: {m:?}"
+        );
+    }
+    let n = arrived(&w, &ids);
+    eprintln!(
+        "arrived {n}/100 after {t:.1} s; worst {worst:?}; replans {}",
+        w.replans()
+    );
+    for (id, goal) in &spawned {
+        let e = w.entity(*id).unwrap();
+        if e.state() != daedalus::world::EntityState::Arrived {
+            eprintln!(
+                "{id:?} r {:.2} at {:?} goal {goal:?} {:?}",
+                e.radius(),
+                e.position(),
+                e.state()
+            );
+        }
+    }
+    assert_eq!(n, ids.len(), "not all arrived within {LIMIT_S} s");
+    // arrived entities step aside for walkers, so allow their radius
+    for (id, goal) in &spawned {
+        let e = w.entity(*id).unwrap();
+        assert!(e.position().distance(*goal) <= e.radius());
+    }
+}
