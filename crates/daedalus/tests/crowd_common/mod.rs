@@ -153,3 +153,26 @@ pub fn arrived(w: &World, ids: &[EntityId]) -> usize {
         .filter(|&&i| w.entity(i).unwrap().state() == EntityState::Arrived)
         .count()
 }
+
+/// Steps (at most 10 s) until no entity moves, checking overlaps.
+pub fn settle(w: &mut World, ids: &[EntityId], walls: &[(Point, Point)]) {
+    for _ in 0..100 {
+        let before: Vec<Point> = ids
+            .iter()
+            .map(|&i| w.entity(i).unwrap().position())
+            .collect();
+        w.step(0.1).unwrap();
+        let m = measure(w, ids, walls);
+        assert!(
+            m.pair <= 0.01 && m.wall <= 0.01,
+            "overlap while settling: {m:?}"
+        );
+        if ids
+            .iter()
+            .zip(&before)
+            .all(|(&i, &p)| w.entity(i).unwrap().position() == p)
+        {
+            return;
+        }
+    }
+}

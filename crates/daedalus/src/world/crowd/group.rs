@@ -102,10 +102,10 @@ impl World {
     /// optimal path for its radius. Places are taken on rings around the
     /// goal, nearest first, by the members in order of their distance to
     /// the goal (the first to arrive stop in the middle, the last ones on
-    /// the outside, so no one has to cross a stopped member); each is free
-    /// of walls for the member's radius ([`World::is_free`]), seen from
-    /// the goal without crossing a wall, and keeps a gap of a tenth of the
-    /// smaller radius from the other places. [`WorldError::NoRoom`] (and no
+    /// the outside); each is free of walls for the member's radius
+    /// ([`World::is_free`]), seen from the goal without crossing a wall,
+    /// and keeps a gap of the largest member's diameter from the other
+    /// places (anyone can walk between two stopped members). [`WorldError::NoRoom`] (and no
     /// change) when the rings near the goal cannot hold everyone.
     ///
     /// ```
@@ -140,17 +140,17 @@ impl World {
             .map(|(k, &m)| (self.entity(m).expect("live").position.distance(goal), k))
             .collect();
         order.sort_by(|x, y| x.partial_cmp(y).expect("finite"));
-        let r_min = members
+        let radii = members
             .iter()
-            .map(|&m| self.entity(m).expect("live").radius)
-            .fold(f64::INFINITY, f64::min)
-            .max(0.05);
+            .map(|&m| self.entity(m).expect("live").radius);
+        let r_min = radii.clone().fold(f64::INFINITY, f64::min).max(0.05);
+        let r_max = radii.fold(0.0, f64::max);
         let mut places: Vec<Option<(Point, f64)>> = vec![None; members.len()];
         let mut taken: Vec<(Point, f64)> = Vec::new();
         for &(_, k) in &order {
             let e = self.entity(members[k]).expect("live");
             let place = self
-                .place_near(goal, e.radius, e.position, r_min, &taken)
+                .place_near(goal, e.radius, e.position, r_min, 2.0 * r_max, &taken)
                 .ok_or(WorldError::NoRoom(goal))?;
             taken.push((place, e.radius));
             places[k] = Some((place, e.radius));
@@ -168,16 +168,16 @@ impl World {
 
     /// The first free place for a disc of radius `r` on the rings about
     /// `goal` (ring spacing and arc steps of `step`), starting from the
-    /// direction of `from`.
+    /// direction of `from`, `gap` away from the places taken.
     fn place_near(
         &self,
         goal: Point,
         r: f64,
         from: Point,
         step: f64,
+        gap: f64,
         taken: &[(Point, f64)],
     ) -> Option<Point> {
-        let gap = 0.1 * step;
         let base = (from.y - goal.y).atan2(from.x - goal.x);
         let base = if base.is_finite() { base } else { 0.0 };
         let ok = |c: Point| {

@@ -39,6 +39,8 @@ struct Intent {
     /// Preferred velocity (before keeping right).
     want: Point,
     keep_right: f64,
+    /// A settled entity making way for a walker (it does not go home).
+    yielding: bool,
     /// Walls within reach of every point the move can get to.
     walls: Vec<(Point, Point)>,
 }
@@ -148,8 +150,11 @@ impl World {
         let movers: Vec<usize> = (0..bodies.len())
             .filter(|&i| bodies[i].moving || bodies[i].settled.is_some())
             .collect();
-        if !bodies.iter().any(|b| b.moving) {
-            return;
+        if !bodies
+            .iter()
+            .any(|b| b.moving || b.settled.is_some_and(|g| g != b.p))
+        {
+            return; // no one walks, everyone settled is home
         }
         let s = crowd.settings;
         let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
@@ -192,7 +197,10 @@ impl World {
                 keep.slide(p, cap(intent.velocity, b.speed) * dt)
             };
             pos[i] = match b.settled {
-                Some(goal) => self.settle(b, p, q, goal, &keep, dt),
+                Some(goal) => {
+                    let home = (!intent.yielding).then_some(goal);
+                    self.settle(b, p, q, home, &keep, dt)
+                }
                 None => self.advance_entity(b, p, q, &keep, s, dt, events),
             };
             if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
@@ -220,18 +228,34 @@ impl World {
         let b = &snap.bodies[i];
         let s = &snap.settings;
         let step = b.speed * snap.dt;
+        let mut yielding = false;
         let mut pref = match b.settled {
             // back to the goal after stepping aside
+            // (yielding, not pulling back, while a walker is near)
             Some(goal) => {
-                if b.p == goal && !self.walker_near(snap, i) {
+                let walker = self.walker_near(snap, i);
+                if b.p == goal && walker.is_none() {
                     return Intent {
                         velocity: Point::default(),
                         want: Point::default(),
                         keep_right: 0.0,
+                        yielding: false,
                         walls: Vec::new(),
                     };
                 }
-                cap(goal - b.p, step) / snap.dt
+                if let Some((w, gap)) = walker {
+                    yielding = true;
+                    // make way: drift from a walker that is close
+                    let away = b.p - w;
+                    let l = away.length();
+                    if gap < 2.0 * b.r && l > 0.0 {
+                        away * (0.5 * b.speed / l)
+                    } else {
+                        Point::default()
+                    }
+                } else {
+                    cap(goal - b.p, step) / snap.dt
+                }
             }
             None => {
                 let e = self.entities.get(b.id.idx, b.id.generation).expect("live");
@@ -365,24 +389,28 @@ impl World {
             velocity: if v.is_finite() { v } else { Point::default() },
             want,
             keep_right,
+            yielding,
             walls,
         }
     }
 
-    /// Is a walker near enough to `i` that it may have to step aside?
-    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> bool {
+    /// The nearest walker (position, gap between the discs) near enough
+    /// to `i` that it may have to step aside.
+    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> Option<(Point, f64)> {
         let b = &snap.bodies[i];
         let reach = b.r + snap.r_max + snap.settings.time_horizon * 2.0 * b.speed;
-        let mut any = false;
+        let mut best: Option<(Point, f64)> = None;
         snap.grid.near(b.p, reach, |j| {
             let o = &snap.bodies[j as usize];
-            if o.moving
-                && o.p.distance(b.p) < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed
-            {
-                any = true;
+            let d = o.p.distance(b.p);
+            if o.moving && d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
+                let gap = d - b.r - o.r;
+                if best.is_none_or(|(_, g)| gap < g) {
+                    best = Some((o.p, gap));
+                }
             }
         });
-        any
+        best
     }
 
     /// Commits a settled entity's move (it stays arrived; back at its goal
@@ -392,14 +420,18 @@ impl World {
         b: &Body,
         p: Point,
         q: Point,
-        goal: Point,
+        home: Option<Point>,
         keep: &Keep<'_>,
         dt: f64,
     ) -> Point {
-        let q = if q != goal && q.distance(goal) <= 1e-4 * (1.0 + b.r) && keep.allowed(q, goal) {
-            goal
-        } else {
-            q
+        // a hair from home and the way is clear: home exactly
+        let q = match home {
+            Some(goal)
+                if q != goal && q.distance(goal) <= 1e-4 * (1.0 + b.r) && keep.allowed(q, goal) =>
+            {
+                goal
+            }
+            _ => q,
         };
         let e = self
             .entities
@@ -442,7 +474,10 @@ impl World {
         pl.travelled = best_d.min(pl.sampler.length());
         let goal = pl.path.goal;
         let mut q = q;
-        if q.distance(goal) <= 1e-4 * (1.0 + b.r) {
+        let stuck = gained < 0.1 * seg && e.motion.stalled + dt >= s.replan_after;
+        // at the goal, or held within a radius of it (it settles there and
+        // keeps returning to the exact goal once the way is clear)
+        if q.distance(goal) <= 1e-4 * (1.0 + b.r) || (stuck && q.distance(goal) <= b.r) {
             if keep.allowed(q, goal) {
                 q = goal;
             }
