@@ -3,7 +3,9 @@
 pub mod bench_dynamic;
 pub mod bench_world;
 pub mod bitmap;
+pub mod crowd;
 pub mod demo;
+pub mod demo_crowd;
 pub mod demo_dungeon;
 pub mod dungeon;
 pub mod fov;
