@@ -190,16 +190,15 @@ impl World {
         closed: &[Moved],
         events: &mut Vec<Event>,
     ) {
-        let e = self
-            .entities
-            .get(id.idx, id.generation)
-            .expect("live")
-            .clone();
+        // the plan is moved out, not copied (it is written back below)
+        let slot = self.entities.get_mut(id.idx, id.generation).expect("live");
+        let plan = slot.plan.take();
+        let mut e = slot.clone();
+        e.plan = plan;
         let (p, r) = (e.position, e.radius);
         let slack = 1e-9 * (1.0 + r);
         let near_p = changes.iter().any(|c| c.rect.distance(p) <= r + slack);
         let was_blocked = matches!(e.state, EntityState::Blocked(_));
-        let mut e = e;
         let mut replan = e.replan;
         // 1. An obstacle moved onto it: push it free, or block it.
         if e.check || near_p {

@@ -159,7 +159,7 @@ impl World {
         let s = crowd.settings;
         let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
         let v_max = movers.iter().fold(0.0f64, |m, &i| m.max(bodies[i].speed));
-        let cell = 2.0 * r_max + s.time_horizon * v_max;
+        let cell = 2.0 * r_max + 2.0 * s.time_horizon * v_max;
         let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
         crowd.grid.rebuild(cell, &points);
         let snap = Snapshot {
@@ -279,10 +279,11 @@ impl World {
                 return;
             }
             let o = &snap.bodies[j];
-            let d = o.p.distance(b.p);
-            if d >= reach {
-                return;
+            let d2 = o.p.distance_squared(b.p);
+            if d2 >= reach * reach {
+                return; // most candidates: no square root
             }
+            let d = d2.sqrt();
             near.push((d, j));
             // someone walking the other way in front: keep right (lanes
             // form instead of a head-on jam)
@@ -402,8 +403,11 @@ impl World {
         let mut best: Option<(Point, f64)> = None;
         snap.grid.near(b.p, reach, |j| {
             let o = &snap.bodies[j as usize];
+            if !o.moving {
+                return;
+            }
             let d = o.p.distance(b.p);
-            if o.moving && d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
+            if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
                 let gap = d - b.r - o.r;
                 if best.is_none_or(|(_, g)| gap < g) {
                     best = Some((o.p, gap));

@@ -119,8 +119,10 @@ impl Keep<'_> {
             let now = point_seg(to, a, b);
             now >= self.r || now >= point_seg(from, a, b)
         }) && self.discs.iter().all(|&(q, rq)| {
-            let now = to.distance(q);
-            now >= self.r + rq || now >= from.distance(q)
+            // squared: no square roots for the many far discs
+            let now = to.distance_squared(q);
+            let min = self.r + rq;
+            now >= min * min || now >= from.distance_squared(q)
         })
     }
 
