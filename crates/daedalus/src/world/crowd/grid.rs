@@ -2,12 +2,33 @@
 //! in O(entities): neighbour queries look at the few cells a disc covers.
 
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, DefaultHasher};
+use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::Point;
 
-/// Fixed hasher: same cells and order every run (determinism).
-type Cells = HashMap<(i64, i64), Vec<u32>, BuildHasherDefault<DefaultHasher>>;
+/// A multiplicative hash of the cell coordinates: fixed (same cells and
+/// order every run, for determinism) and cheaper than SipHash.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CellHasher(u64);
+
+impl Hasher for CellHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(b as u64);
+        }
+    }
+    fn write_i64(&mut self, v: i64) {
+        self.write_u64(v as u64);
+    }
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Cells = HashMap<(i64, i64), Vec<u32>, BuildHasherDefault<CellHasher>>;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Grid {

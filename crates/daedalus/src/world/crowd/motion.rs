@@ -466,10 +466,11 @@ impl World {
         let pl = e.plan.as_mut().expect("a mover has a plan");
         let seg = b.speed * dt;
         // progress: the nearest path point a little ahead of the last one
-        let (mut best_d, mut best) = (pl.travelled, pl.sampler.point_at(pl.travelled).distance(q));
+        let at = |d: f64| pl.sampler.point_at(d).distance_squared(q);
+        let (mut best_d, mut best) = (pl.travelled, at(pl.travelled));
         for k in 1..=8 {
             let d = pl.travelled + seg * k as f64 / 4.0;
-            let x = pl.sampler.point_at(d).distance(q);
+            let x = at(d);
             if x < best {
                 (best_d, best) = (d, x);
             }
