@@ -180,7 +180,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     }
     if let Some(out) = &args.out {
         let title = format!("{}: {} entities, {} s", s.name, args.agents, args.seconds);
-        let what = trails_picture(&s, &title, &radii, &frames, out)?;
+        let what = trails_picture(&s, &title, &radii, &frames, out, 1200)?;
         if !args.json {
             println!("picture: {what}");
         }
@@ -231,6 +231,7 @@ pub fn trails_picture(
     radii: &[f64],
     frames: &[Vec<Point>],
     out: &std::path::Path,
+    width: u32,
 ) -> Result<String, CliError> {
     let bad = |e: daedalus::render::RenderError| CliError::Invalid(e.to_string());
     let walls = super::render::Walls::of(s);
@@ -247,5 +248,5 @@ pub fn trails_picture(
             scene.entity(p, r, Point::new(0.0, 0.0)).map_err(bad)?;
         }
     }
-    super::render::save(&scene, out, 1200).map_err(CliError::Invalid)
+    super::render::save(&scene, out, width).map_err(CliError::Invalid)
 }

@@ -62,8 +62,15 @@ pub fn part_crowd(args: &Args) -> Result<(), String> {
         .filter(|&&i| w.entity(i).expect("live").state() == EntityState::Arrived)
         .count();
     let title = "a group of 40 crossing a choke point (trails)";
-    let file = trails_picture(&s, title, &radii, &frames, &args.out.join("crowd.png"))
-        .map_err(|e| e.to_string())?;
+    let file = trails_picture(
+        &s,
+        title,
+        &radii,
+        &frames,
+        &args.out.join("crowd.png"),
+        args.width,
+    )
+    .map_err(|e| e.to_string())?;
     println!(
         "crowd: {arrived} of 40 entities (radii 0.5 to 2) at their own places around one goal after {:.1} s, {ms:.2} ms per step -> {file}",
         steps as f64 * 0.1
