@@ -46,7 +46,7 @@ fn door_closes_and_opens_during_the_swap() {
         }
         w.step(DT).unwrap();
         t += DT;
-        let shut = t >= CLOSE_S && t < OPEN_S;
+        let shut = (CLOSE_S..OPEN_S).contains(&t);
         let m = measure(&w, &ids, &walls(&w));
         assert!(m.pair <= 0.01, "entities overlap at t = {t:.1}: {m:?}");
         assert!(

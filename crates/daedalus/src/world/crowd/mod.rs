@@ -16,7 +16,16 @@
 //!    clamp is the guarantee.
 //! 4. An entity that made no progress along its path for
 //!    [`Avoidance::replan_after`] seconds re-plans from where it stands
-//!    (as it does when the walls change under its path).
+//!    (as it does when the walls change under its path); held that long
+//!    within its radius of its goal, it counts as arrived.
+//!
+//! Two rules keep crowds flowing where plain ORCA locks up: an entity
+//! that sees someone walking the other way ahead of it (or is stalled)
+//! keeps right for 2 s, when there is room on its right, so opposite
+//! flows form lanes; and arrived entities stay in the avoidance: they
+//! drift away from a walker that comes close and return to their goal
+//! once no walker is near. Counter-flows through a choke point can still
+//! lock up (see the README's crowd figures).
 //!
 //! Groups ([`World::add_group`]) keep spacing: a member slows behind a
 //! member that is further along its own path (a strict order, so no two
