@@ -96,6 +96,8 @@ pub(crate) struct Motion {
     pub(crate) want: Point,
     /// Seconds left of keeping right (someone came the other way).
     pub(crate) keep_right: f64,
+    /// Seconds left of stepping back to unlock a head-on jam.
+    pub(crate) backoff: f64,
     /// Seconds without progress along the path.
     pub(crate) stalled: f64,
     /// The group it walks with (spacing in its corridor).

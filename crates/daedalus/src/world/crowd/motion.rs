@@ -27,6 +27,8 @@ struct Body {
     group: Option<GroupId>,
     /// Seconds left of keeping right.
     keep_right: f64,
+    /// Seconds left of stepping back.
+    backoff: f64,
     /// Seconds without progress.
     stalled: f64,
     /// Path left to walk (group order: less is further ahead).
@@ -39,6 +41,7 @@ struct Intent {
     /// Preferred velocity (before keeping right).
     want: Point,
     keep_right: f64,
+    backoff: f64,
     /// A settled entity making way for a walker (it does not go home).
     yielding: bool,
     /// Walls within reach of every point the move can get to.
@@ -61,6 +64,8 @@ fn v2(p: Point) -> Vec2 {
 /// How far a preferred velocity turns right (tangent of the angle) when
 /// someone comes the other way.
 const KEEP_RIGHT: f64 = 1.0;
+/// Seconds an entity in a head-on jam steps back.
+const BACKOFF_S: f64 = 1.0;
 /// Seconds an entity keeps right after it last saw someone coming.
 const KEEP_RIGHT_S: f64 = 2.0;
 
@@ -139,6 +144,7 @@ impl World {
                     },
                     speed: e.speed,
                     keep_right: e.motion.keep_right,
+                    backoff: e.motion.backoff,
                     stalled: e.motion.stalled,
                     moving,
                     settled,
@@ -206,6 +212,7 @@ impl World {
             if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
+                e.motion.backoff = intent.backoff;
             }
         }
     }
@@ -239,6 +246,7 @@ impl World {
                         velocity: Point::default(),
                         want: Point::default(),
                         keep_right: 0.0,
+                        backoff: 0.0,
                         yielding: false,
                         walls: Vec::new(),
                     };
@@ -272,6 +280,7 @@ impl World {
         let mut near: Vec<(f64, usize)> = Vec::new();
         let mut slow = 1.0f64;
         let mut oncoming = false;
+        let mut yield_to = false;
         let meet = s.time_horizon * 4.0 * b.speed;
         snap.grid.near(b.p, reach, |j| {
             let j = j as usize;
@@ -294,6 +303,10 @@ impl World {
                 && o.want.dot(pref) < -0.5 * o.want.length() * pref.length()
             {
                 oncoming = true;
+                // jammed against someone with the right of way
+                if d < b.r + o.r + 0.5 * (b.r + o.r) && (o.remaining, j) < (b.remaining, i) {
+                    yield_to = true;
+                }
             }
             // keep spacing behind a member further along
             if s.spacing > 0.0
@@ -310,6 +323,20 @@ impl World {
         });
         pref = pref * slow;
         let want = pref;
+        // a head-on jam: the one without the right of way steps back a
+        // while, so the other flow gets through
+        let backoff = if b.settled.is_some() {
+            0.0
+        } else if b.backoff > 0.0 {
+            (b.backoff - snap.dt).max(0.0)
+        } else if yield_to && b.stalled > 0.5 * s.replan_after {
+            BACKOFF_S
+        } else {
+            0.0
+        };
+        if backoff > 0.0 {
+            pref = -pref * 0.5;
+        }
         let keep_right = if b.settled.is_some() {
             0.0
         } else if oncoming || b.stalled > 0.5 * s.replan_after {
@@ -390,6 +417,7 @@ impl World {
             velocity: if v.is_finite() { v } else { Point::default() },
             want,
             keep_right,
+            backoff,
             yielding,
             walls,
         }
