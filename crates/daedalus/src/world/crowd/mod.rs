@@ -19,10 +19,12 @@
 //!    (as it does when the walls change under its path); held that long
 //!    within its radius of its goal, it counts as arrived.
 //!
-//! Two rules keep crowds flowing where plain ORCA locks up: an entity
+//! Three rules keep crowds flowing where plain ORCA locks up: an entity
 //! that sees someone walking the other way ahead of it (or is stalled)
 //! keeps right for 2 s, when there is room on its right, so opposite
-//! flows form lanes; and arrived entities stay in the avoidance: they
+//! flows form lanes; stalled face to face with such a walker, the one
+//! with more path left steps back for 2 s (a strict order: one of the two
+//! always goes on); and arrived entities stay in the avoidance: they
 //! drift away from a walker that comes close and return to their goal
 //! once no walker is near. Counter-flows through a choke point can still
 //! lock up (see the README's crowd figures).

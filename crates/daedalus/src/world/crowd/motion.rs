@@ -65,7 +65,7 @@ fn v2(p: Point) -> Vec2 {
 /// someone comes the other way.
 const KEEP_RIGHT: f64 = 1.0;
 /// Seconds an entity in a head-on jam steps back.
-const BACKOFF_S: f64 = 1.0;
+const BACKOFF_S: f64 = 2.0;
 /// Seconds an entity keeps right after it last saw someone coming.
 const KEEP_RIGHT_S: f64 = 2.0;
 
