@@ -35,6 +35,8 @@ enum Command {
     Dungeon(commands::dungeon::Args),
     /// What a viewer sees in a scenario's world: its visibility polygon.
     Fov(commands::fov::Args),
+    /// Many entities of radii 0.5 to 2 walking with local avoidance.
+    Crowd(commands::crowd::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -47,6 +49,7 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Fuzz(a) => commands::fuzz::run(a),
         Command::Dungeon(a) => commands::dungeon::run(a).map_err(CliError::Invalid),
         Command::Fov(a) => commands::fov::run(a),
+        Command::Crowd(a) => commands::crowd::run(a),
     }
 }
 
@@ -60,7 +63,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov; see --help)"
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov, crowd; see --help)"
             );
             return std::process::ExitCode::from(2);
         }

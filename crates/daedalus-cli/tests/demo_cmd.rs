@@ -26,6 +26,7 @@ fn demo_writes_its_pictures() {
         "objects-frame-3.png",
         "bitmap.png",
         "physics-frames.png",
+        "crowd.png",
     ] {
         let bytes = std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
         assert_eq!(png_size(&bytes).0, 500, "{f}");

@@ -43,6 +43,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     super::demo_bitmap::part_bitmap(args)?;
     part_physics(args)?;
     super::demo_dungeon::part_dungeon(args)?;
+    super::demo_crowd::part_crowd(args)?;
     println!(
         "demo done in {:.2} s; pictures in {}",
         t.elapsed().as_secs_f64(),

@@ -3,8 +3,10 @@
 pub mod bench_dynamic;
 pub mod bench_world;
 pub mod bitmap;
+pub mod crowd;
 pub mod demo;
 pub mod demo_bitmap;
+pub mod demo_crowd;
 pub mod demo_dungeon;
 pub mod demo_physics;
 pub mod dungeon;

@@ -86,6 +86,25 @@ pub struct Entity {
     pub(crate) check: bool,
     /// Plan at the next step (new goal).
     pub(crate) replan: bool,
+    /// Crowd motion state (used when avoidance is on).
+    pub(crate) motion: Motion,
+}
+
+/// What local avoidance keeps of an entity between steps.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Motion {
+    /// Velocity of the last step (units per second).
+    pub(crate) velocity: Point,
+    /// Preferred velocity of the last step (where it wanted to go).
+    pub(crate) want: Point,
+    /// Seconds left of keeping right (someone came the other way).
+    pub(crate) keep_right: f64,
+    /// Seconds left of stepping back to unlock a head-on jam.
+    pub(crate) backoff: f64,
+    /// Seconds without progress along the path.
+    pub(crate) stalled: f64,
+    /// The group it walks with (spacing in its corridor).
+    pub(crate) group: Option<super::GroupId>,
 }
 
 impl Entity {
@@ -100,6 +119,7 @@ impl Entity {
             last_error: None,
             check: true,
             replan: false,
+            motion: Motion::default(),
         }
     }
 
@@ -185,6 +205,34 @@ impl Entity {
     /// ```
     pub fn travelled(&self) -> f64 {
         self.plan.as_ref().map_or(0.0, |p| p.travelled)
+    }
+
+    /// Velocity of the last step, units per second (zero unless local
+    /// avoidance is on, see [`super::World::set_avoidance`]).
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// w.set_avoidance(Some(daedalus::world::Avoidance::default())).unwrap();
+    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// w.set_goal(id, [5.0, 1.0]).unwrap();
+    /// w.step(0.5).unwrap();
+    /// let v = w.entity(id).unwrap().velocity();
+    /// assert!((v.x - 1.0).abs() < 1e-6 && v.y.abs() < 1e-6);
+    /// ```
+    pub fn velocity(&self) -> Point {
+        self.motion.velocity
+    }
+
+    /// The group the entity belongs to ([`super::World::add_group`]).
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// let g = w.add_group(&[id]).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().group(), Some(g));
+    /// ```
+    pub fn group(&self) -> Option<super::GroupId> {
+        self.motion.group
     }
 
     /// The error of the last failed plan (cleared by a successful one).

@@ -37,6 +37,20 @@ id!(
     EntityId
 );
 
+id!(
+    /// Handle of a group of entities of a [`super::World`] (see
+    /// [`super::World::add_group`]); stale once removed.
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let g: daedalus::world::GroupId = w.add_group(&[e]).unwrap();
+    /// w.remove_group(g).unwrap();
+    /// assert!(w.remove_group(g).is_err());
+    /// ```
+    GroupId
+);
+
 /// Slots with generations: ids of removed items never match again.
 #[derive(Clone, Debug)]
 pub(crate) struct Slots<T> {

@@ -40,64 +40,26 @@
 //! The objects table is still held by the [`Cdt`] (its object API is
 //! wrapped here; every change of an obstacle goes through the world).
 
+pub mod crowd;
 mod entity;
+mod error;
 mod events;
 mod ids;
 mod step;
 
+pub use crowd::Avoidance;
 pub use entity::{BlockReason, Entity, EntityState};
+pub use error::WorldError;
 pub use events::Event;
-pub use ids::{EntityId, ObstacleId};
+pub use ids::{EntityId, GroupId, ObstacleId};
 
 use crate::Point;
 use crate::geometry::Rect;
 use crate::objects::{Object, ObjectId};
 use crate::path::{NavMesh, Path, PathFinder};
-use crate::spatial::SpatialError;
 use crate::triangulation::{Cdt, CdtError, MAX_COORD, ShapeId};
+use crowd::{Crowd, Group};
 use ids::Slots;
-
-/// Errors of the [`World`] API. A failed call changes nothing.
-///
-/// ```
-/// use daedalus::{World, world::WorldError};
-/// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// assert_eq!(w.add_entity([1.0, 1.0], 0.5, 0.0).unwrap_err(), WorldError::BadSpeed(0.0));
-/// ```
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[non_exhaustive]
-pub enum WorldError {
-    /// The obstacle was removed (or never belonged to this world).
-    #[error("stale obstacle id {0:?}")]
-    StaleObstacle(ObstacleId),
-    /// The entity was removed (or never belonged to this world).
-    #[error("stale entity id {0:?}")]
-    StaleEntity(EntityId),
-    /// A coordinate or a pose value is NaN or infinite.
-    #[error("a coordinate or pose value is not finite")]
-    NonFinite,
-    /// A point lies outside the world rectangle.
-    #[error("point {0:?} is outside the world")]
-    Outside(Point),
-    /// A radius is negative or not finite.
-    #[error("bad radius {0}: need a finite radius >= 0")]
-    BadRadius(f64),
-    /// A speed is zero, negative or not finite.
-    #[error("bad speed {0}: need a finite speed > 0 (units per second)")]
-    BadSpeed(f64),
-    /// A time step is negative or not finite.
-    #[error("bad time step {0}: need a finite dt >= 0 (seconds)")]
-    BadStep(f64),
-    /// A static wall cannot be moved.
-    #[error("obstacle {0:?} is a static wall: it cannot move")]
-    Static(ObstacleId),
-    /// The triangulation refused the change.
-    #[error(transparent)]
-    Cdt(#[from] CdtError),
-    /// A spatial query's input was bad.
-    #[error(transparent)]
-    Spatial(#[from] SpatialError),
-}
 
 pub use crate::geometry::Closure;
 pub use crate::objects::Pose;
@@ -153,6 +115,10 @@ pub struct World {
     replans: u64,
     /// The triangulation revision the snapshot shows.
     nav_revision: u64,
+    /// Local avoidance settings and scratch space (`None`: entities walk
+    /// their exact paths).
+    crowd: Option<Crowd>,
+    groups: Slots<Group>,
 }
 
 fn check_p(p: Point) -> Result<Point, WorldError> {
@@ -186,6 +152,8 @@ impl World {
             push: 1.0,
             replans: 0,
             nav_revision,
+            crowd: None,
+            groups: Slots::default(),
         })
     }
 

@@ -120,6 +120,8 @@ impl World {
         for id in ids {
             self.tick_entity(id, dt, &changes, &closed, &mut events);
         }
+        // with avoidance on, everyone moves together (crowd module)
+        self.crowd_move(dt, &mut events);
         Ok(events)
     }
 
@@ -188,16 +190,15 @@ impl World {
         closed: &[Moved],
         events: &mut Vec<Event>,
     ) {
-        let e = self
-            .entities
-            .get(id.idx, id.generation)
-            .expect("live")
-            .clone();
+        // the plan is moved out, not copied (it is written back below)
+        let slot = self.entities.get_mut(id.idx, id.generation).expect("live");
+        let plan = slot.plan.take();
+        let mut e = slot.clone();
+        e.plan = plan;
         let (p, r) = (e.position, e.radius);
         let slack = 1e-9 * (1.0 + r);
         let near_p = changes.iter().any(|c| c.rect.distance(p) <= r + slack);
         let was_blocked = matches!(e.state, EntityState::Blocked(_));
-        let mut e = e;
         let mut replan = e.replan;
         // 1. An obstacle moved onto it: push it free, or block it.
         if e.check || near_p {
@@ -307,8 +308,9 @@ impl World {
                 }
             }
         }
-        // 3. Walk.
-        if e.state == EntityState::Moving
+        // 3. Walk (alone; the crowd step moves everyone otherwise).
+        if self.crowd.is_none()
+            && e.state == EntityState::Moving
             && let Some(pl) = e.plan.as_mut()
         {
             pl.travelled += e.speed * dt;

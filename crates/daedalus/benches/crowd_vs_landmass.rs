@@ -1,0 +1,307 @@
+//! One crowd step for 1,000 entities on a shared map, ours
+//! (`World::step` with avoidance) against landmass (its own navigation
+//! and `dodgy_2d` avoidance), on the same walls, entities and goals.
+//!
+//! landmass gets a navigation mesh made of our CDT's free triangles (the
+//! component the entities stand in). Both run `SECONDS` of simulated time
+//! at `DT`; each step is timed, the medians and how many entities reached
+//! their goals are printed, and our entities are checked against the
+//! walls after every step (`Cdt::clearance`, not the crowd's own view).
+//! Criterion then times single steps of both from the same mid-run state.
+//!
+//! Run: `cargo bench --manifest-path crates/crowd-bench/Cargo.toml`
+//! (a workspace of its own, see its Cargo.toml). `CROWD_MAP` picks another
+//! map under `maps/` of the data folder.
+
+#[path = "../tests/support/data.rs"]
+mod data;
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Instant;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use daedalus::scenario::Scenario;
+use daedalus::triangulation::Location;
+use daedalus::world::{Avoidance, Closure, EntityId, EntityState};
+use daedalus::{Point, World};
+use glam::Vec2;
+use landmass::{
+    Agent, AgentId, AgentState, Archipelago, ArchipelagoOptions, FromAgentRadius, Island,
+    NavigationMesh, TargetReachedCondition, Transform, XY,
+};
+
+const AGENTS: usize = 1000;
+const RADIUS: f64 = 0.5;
+const SPEED: f64 = 4.0;
+const DT: f64 = 0.1;
+const SECONDS: f64 = 30.0;
+/// Start and goal at most this far apart (straight line).
+const TRIP: f64 = 60.0;
+const MAP: &str = "room/64room_000.scenario.json";
+
+struct Rng(u64);
+
+impl Rng {
+    fn unit(&mut self) -> f64 {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+fn world(s: &Scenario) -> World {
+    let [x0, y0, x1, y1] = s.bounds;
+    let mut w = World::new([x0, y0], [x1, y1]).unwrap();
+    for i in 0..s.rings.len() {
+        w.add_wall(&s.ring_points(i), Closure::Closed).unwrap();
+    }
+    for g in &s.segments {
+        let seg = [Point::new(g[0], g[1]), Point::new(g[2], g[3])];
+        w.add_wall(&seg, Closure::Open).unwrap();
+    }
+    w
+}
+
+/// The triangles reachable from `p` without crossing a wall.
+fn free_triangles(w: &World, p: Point) -> Vec<[Point; 3]> {
+    let cdt = w.cdt();
+    let m = cdt.mesh();
+    let Ok(Location::Face(f0)) = cdt.locate(p) else {
+        panic!("start point not inside a triangle");
+    };
+    let mut seen = HashSet::from([f0.index()]);
+    let (mut stack, mut out) = (vec![f0], Vec::new());
+    while let Some(f) = stack.pop() {
+        let [a, b, c] = m.triangle(f).unwrap();
+        out.push([a, b, c].map(|v| m.position(v).unwrap()));
+        for e in m.face_edges(f).unwrap() {
+            if m.is_constrained(e).unwrap() {
+                continue;
+            }
+            let g = m.right_face(e).unwrap();
+            if !m.is_outer_face(g).unwrap() && seen.insert(g.index()) {
+                stack.push(g);
+            }
+        }
+    }
+    out
+}
+
+/// Starts and goals: free for the radius, in the component of the first
+/// start, starts (and goals) apart from each other.
+fn trips(w: &World, rng: &mut Rng) -> Vec<(Point, Point)> {
+    let [x0, y0, x1, y1] = w.cdt().bounds();
+    let mut pick = |near: Option<Point>| loop {
+        let p = match near {
+            None => Point::new(x0 + (x1 - x0) * rng.unit(), y0 + (y1 - y0) * rng.unit()),
+            Some(c) => Point::new(
+                c.x + TRIP * (2.0 * rng.unit() - 1.0),
+                c.y + TRIP * (2.0 * rng.unit() - 1.0),
+            ),
+        };
+        if p.x > x0 && p.x < x1 && p.y > y0 && p.y < y1 && w.is_free(p, RADIUS).unwrap() {
+            return p;
+        }
+    };
+    let first = pick(None);
+    let tri = free_triangles(w, first);
+    let in_component = |p: Point| {
+        tri.iter().any(|t| {
+            let d = |a: Point, b: Point| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+            d(t[0], t[1]) >= 0.0 && d(t[1], t[2]) >= 0.0 && d(t[2], t[0]) >= 0.0
+        })
+    };
+    let apart = |list: &[(Point, Point)], p: Point, which: usize| {
+        list.iter().all(|t| {
+            let q = if which == 0 { t.0 } else { t.1 };
+            q.distance(p) >= 2.0 * RADIUS + 0.2
+        })
+    };
+    let mut out: Vec<(Point, Point)> = Vec::new();
+    while out.len() < AGENTS {
+        let s = if out.is_empty() { first } else { pick(None) };
+        if !in_component(s) || !apart(&out, s, 0) {
+            continue;
+        }
+        let g = pick(Some(s));
+        if in_component(g) && apart(&out, g, 1) {
+            out.push((s, g));
+        }
+    }
+    out
+}
+
+struct Ours {
+    w: World,
+    ids: Vec<EntityId>,
+}
+
+impl Ours {
+    fn new(s: &Scenario, trips: &[(Point, Point)]) -> Ours {
+        let mut w = world(s);
+        w.set_avoidance(Some(Avoidance::default())).unwrap();
+        let ids = trips
+            .iter()
+            .map(|&(a, b)| {
+                let id = w.add_entity(a, RADIUS, SPEED).unwrap();
+                w.set_goal(id, b).unwrap();
+                id
+            })
+            .collect();
+        Ours { w, ids }
+    }
+    fn step(&mut self) {
+        self.w.step(DT).unwrap();
+    }
+    fn reached(&self) -> usize {
+        self.ids
+            .iter()
+            .filter(|&&i| self.w.entity(i).unwrap().state() == EntityState::Arrived)
+            .count()
+    }
+    /// Entities nearer a wall than their radius (tolerance 1e-9 r).
+    fn in_walls(&self) -> usize {
+        self.ids
+            .iter()
+            .filter(|&&i| {
+                let e = self.w.entity(i).unwrap();
+                self.w.clearance(e.position()).unwrap() < e.radius() * (1.0 - 1e-9)
+            })
+            .count()
+    }
+}
+
+struct Theirs {
+    a: Archipelago<XY>,
+    ids: Vec<AgentId>,
+}
+
+impl Theirs {
+    fn new(w: &World, trips: &[(Point, Point)]) -> Theirs {
+        let tri = free_triangles(w, trips[0].0);
+        let mut vertices: Vec<Vec2> = Vec::new();
+        let mut index: std::collections::HashMap<[u64; 2], usize> = Default::default();
+        let mut polygons = Vec::new();
+        for t in &tri {
+            let poly: Vec<usize> = t
+                .iter()
+                .map(|p| {
+                    *index
+                        .entry([p.x.to_bits(), p.y.to_bits()])
+                        .or_insert_with(|| {
+                            vertices.push(Vec2::new(p.x as f32, p.y as f32));
+                            vertices.len() - 1
+                        })
+                })
+                .collect();
+            polygons.push(poly);
+        }
+        let n = polygons.len();
+        let mesh = NavigationMesh::<XY> {
+            vertices,
+            polygons,
+            polygon_type_indices: vec![0; n],
+            height_mesh: None,
+        };
+        let valid = Arc::new(mesh.validate().expect("our triangles make a valid mesh"));
+        let av = Avoidance::default();
+        let mut opts = ArchipelagoOptions::<XY>::from_agent_radius(RADIUS as f32);
+        opts.avoidance_time_horizon = av.time_horizon as f32;
+        opts.obstacle_avoidance_time_horizon = av.wall_time_horizon as f32;
+        let mut a = Archipelago::new(opts);
+        a.add_island(Island::new(
+            Transform {
+                translation: Vec2::ZERO,
+                rotation: 0.0,
+            },
+            valid,
+        ));
+        let ids = trips
+            .iter()
+            .map(|&(s, g)| {
+                let mut ag = Agent::create(
+                    Vec2::new(s.x as f32, s.y as f32),
+                    Vec2::ZERO,
+                    RADIUS as f32,
+                    SPEED as f32,
+                    SPEED as f32,
+                );
+                ag.current_target = Some(Vec2::new(g.x as f32, g.y as f32));
+                ag.target_reached_condition = TargetReachedCondition::Distance(Some(0.05));
+                a.add_agent(ag)
+            })
+            .collect();
+        Theirs { a, ids }
+    }
+    /// landmass computes velocities; the game moves the agents.
+    fn step(&mut self) {
+        self.a.update(DT as f32);
+        for &id in &self.ids {
+            let ag = self.a.get_agent_mut(id).unwrap();
+            ag.velocity = *ag.get_desired_velocity();
+            ag.position += ag.velocity * DT as f32;
+        }
+    }
+    fn reached(&self) -> usize {
+        self.ids
+            .iter()
+            .filter(|&&i| self.a.get_agent(i).unwrap().state() == AgentState::ReachedTarget)
+            .count()
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    v[v.len() / 2]
+}
+
+fn bench(c: &mut Criterion) {
+    let name = std::env::var("CROWD_MAP").unwrap_or_else(|_| MAP.to_string());
+    let path = data::data().dir.join("maps").join(&name);
+    let s = Scenario::load(&path).unwrap();
+    let w = world(&s);
+    let trips = trips(&w, &mut Rng(42));
+    let mut ours = Ours::new(&s, &trips);
+    let mut theirs = Theirs::new(&w, &trips);
+    let steps = (SECONDS / DT).round() as usize;
+    let (mut t_ours, mut t_theirs) = (Vec::new(), Vec::new());
+    let mut in_walls = 0;
+    for _ in 0..steps {
+        let t = Instant::now();
+        ours.step();
+        t_ours.push(t.elapsed().as_secs_f64());
+        in_walls = in_walls.max(ours.in_walls());
+        let t = Instant::now();
+        theirs.step();
+        t_theirs.push(t.elapsed().as_secs_f64());
+    }
+    let (mo, mt) = (median(t_ours), median(t_theirs));
+    println!(
+        "crowd_vs_landmass {name}: {AGENTS} agents, {steps} steps of {DT} s: \
+         daedalus median {:.3} ms/step, reached {}; landmass median {:.3} ms/step, \
+         reached {}; ratio {:.2}x; daedalus entities inside a wall at any step: {in_walls}",
+        mo * 1e3,
+        ours.reached(),
+        mt * 1e3,
+        theirs.reached(),
+        mo / mt,
+    );
+    // single steps from the same mid-run state
+    let mut ours = Ours::new(&s, &trips);
+    let mut theirs = Theirs::new(&w, &trips);
+    for _ in 0..50 {
+        ours.step();
+        theirs.step();
+    }
+    let mut g = c.benchmark_group("crowd_step_1000");
+    g.sample_size(20);
+    g.bench_function("daedalus", |b| b.iter(|| ours.step()));
+    g.bench_function("landmass", |b| b.iter(|| theirs.step()));
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

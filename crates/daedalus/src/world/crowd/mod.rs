@@ -1,0 +1,174 @@
+//! Crowds: many entities of any radii walking their own exact paths
+//! without walking into each other or into walls.
+//!
+//! With avoidance on ([`World::set_avoidance`]), every [`World::step`]
+//! moves the moving entities together:
+//!
+//! 1. Each entity's preferred velocity points along its own path (the
+//!    optimal path for its radius) at its speed.
+//! 2. ORCA (`dodgy_2d`) turns it into a velocity that avoids the nearest
+//!    entities (found through a spatial grid rebuilt each step in
+//!    O(entities)) and the walls near the entity, read from the CDT by a
+//!    flood of the triangles around it (never the whole world's walls).
+//! 3. The move is then clamped exactly: a disc never comes nearer than
+//!    its radius to a wall, nor nearer than the sum of radii to another
+//!    entity (it slides along what stops it). ORCA is the steering; the
+//!    clamp is the guarantee.
+//! 4. An entity that made no progress along its path for
+//!    [`Avoidance::replan_after`] seconds re-plans from where it stands
+//!    (as it does when the walls change under its path); held that long
+//!    within its radius of its goal, it counts as arrived.
+//!
+//! Three rules keep crowds flowing where plain ORCA locks up: an entity
+//! that sees someone walking the other way ahead of it (or is stalled)
+//! keeps right for 2 s, when there is room on its right, so opposite
+//! flows form lanes; stalled face to face with such a walker, the one
+//! with more path left steps back for 2 s (a strict order: one of the two
+//! always goes on); and arrived entities stay in the avoidance: they
+//! drift away from a walker that comes close and return to their goal
+//! once no walker is near. Counter-flows through a choke point can still
+//! lock up (see the README's crowd figures).
+//!
+//! Groups ([`World::add_group`]) keep spacing: a member slows behind a
+//! member that is further along its own path (a strict order, so no two
+//! wait for each other), and [`World::send_group`] gives the members of
+//! a shared goal distinct stopping places around it.
+//!
+//! ```
+//! use daedalus::{World, world::{Avoidance, EntityState}};
+//! let mut w = World::new([0.0, 0.0], [40.0, 20.0])?;
+//! w.set_avoidance(Some(Avoidance::default()))?;
+//! let a = w.add_entity([5.0, 10.0], 1.0, 4.0)?;
+//! let b = w.add_entity([35.0, 10.0], 1.0, 4.0)?;
+//! w.set_goal(a, [35.0, 10.0])?; // head on
+//! w.set_goal(b, [5.0, 10.0])?;
+//! for _ in 0..200 {
+//!     w.step(0.1)?;
+//!     let (pa, pb) = (w.entity(a)?.position(), w.entity(b)?.position());
+//!     assert!(pa.distance(pb) >= 2.0 - 1e-9); // never overlap
+//! }
+//! assert_eq!(w.entity(a)?.state(), EntityState::Arrived);
+//! assert_eq!(w.entity(b)?.state(), EntityState::Arrived);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod grid;
+mod group;
+mod motion;
+mod sweep;
+
+use super::{World, WorldError};
+
+pub(crate) use group::Group;
+
+/// Local avoidance settings ([`World::set_avoidance`]).
+///
+/// ```
+/// use daedalus::world::Avoidance;
+/// let a = Avoidance { neighbours: 6, ..Avoidance::default() };
+/// assert_eq!(a.replan_after, 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Avoidance {
+    /// Seconds ahead ORCA looks for collisions with other entities.
+    pub time_horizon: f64,
+    /// Seconds ahead ORCA looks for collisions with walls.
+    pub wall_time_horizon: f64,
+    /// At most this many nearest entities are avoided (at least 1).
+    pub neighbours: usize,
+    /// Seconds without progress along the path before an entity re-plans
+    /// from where it stands.
+    pub replan_after: f64,
+    /// Gap a group member keeps behind the member ahead of it, as a
+    /// multiple of the sum of their radii.
+    pub spacing: f64,
+}
+
+impl Default for Avoidance {
+    fn default() -> Self {
+        Avoidance {
+            time_horizon: 3.0,
+            wall_time_horizon: 0.5,
+            neighbours: 10,
+            replan_after: 1.0,
+            spacing: 0.5,
+        }
+    }
+}
+
+impl Avoidance {
+    fn check(&self) -> Result<(), WorldError> {
+        let positive = [
+            ("time_horizon", self.time_horizon),
+            ("wall_time_horizon", self.wall_time_horizon),
+            ("replan_after", self.replan_after),
+        ];
+        for (name, value) in positive {
+            if !(value.is_finite() && value > 0.0) {
+                return Err(WorldError::BadSetting { name, value });
+            }
+        }
+        if !(self.spacing.is_finite() && self.spacing >= 0.0) {
+            return Err(WorldError::BadSetting {
+                name: "spacing",
+                value: self.spacing,
+            });
+        }
+        if self.neighbours == 0 {
+            return Err(WorldError::BadSetting {
+                name: "neighbours",
+                value: 0.0,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// Settings plus the scratch space reused from step to step.
+#[derive(Clone, Debug)]
+pub(crate) struct Crowd {
+    pub(crate) settings: Avoidance,
+    pub(crate) grid: grid::Grid,
+}
+
+impl World {
+    /// Turns local avoidance on (`Some`) or off (`None`: entities walk
+    /// their exact paths, through each other). Bad settings change nothing.
+    ///
+    /// ```
+    /// use daedalus::{World, world::{Avoidance, WorldError}};
+    /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// w.set_avoidance(Some(Avoidance::default())).unwrap();
+    /// let bad = Avoidance { time_horizon: -1.0, ..Avoidance::default() };
+    /// assert!(matches!(w.set_avoidance(Some(bad)), Err(WorldError::BadSetting { .. })));
+    /// assert_eq!(w.avoidance(), Some(Avoidance::default()));
+    /// ```
+    pub fn set_avoidance(&mut self, settings: Option<Avoidance>) -> Result<(), WorldError> {
+        match settings {
+            None => self.crowd = None,
+            Some(s) => {
+                s.check()?;
+                match self.crowd.as_mut() {
+                    Some(c) => c.settings = s,
+                    None => {
+                        self.crowd = Some(Crowd {
+                            settings: s,
+                            grid: grid::Grid::default(),
+                        })
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The avoidance settings (`None` when off).
+    ///
+    /// ```
+    /// let w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// assert_eq!(w.avoidance(), None);
+    /// ```
+    pub fn avoidance(&self) -> Option<Avoidance> {
+        self.crowd.as_ref().map(|c| c.settings)
+    }
+}

@@ -1,0 +1,538 @@
+//! One crowd step: preferred velocities along the paths, ORCA against the
+//! nearest entities and the local walls, then exact clamped moves.
+
+use std::borrow::Cow;
+
+use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
+
+use super::sweep::Keep;
+use super::{Avoidance, Crowd};
+use crate::Point;
+use crate::geometry::orient2d;
+use crate::world::{EntityId, EntityState, Event, GroupId, World};
+
+/// An entity as the step sees it at its start.
+#[derive(Clone, Copy, Debug)]
+struct Body {
+    id: EntityId,
+    p: Point,
+    r: f64,
+    v: Point,
+    /// Preferred velocity of the last step.
+    want: Point,
+    speed: f64,
+    moving: bool,
+    /// At its goal: steps aside for walkers, then returns.
+    settled: Option<Point>,
+    group: Option<GroupId>,
+    /// Seconds left of keeping right.
+    keep_right: f64,
+    /// Seconds left of stepping back.
+    backoff: f64,
+    /// Seconds without progress.
+    stalled: f64,
+    /// Path left to walk (group order: less is further ahead).
+    remaining: f64,
+}
+
+/// What a mover wants to do this step.
+struct Intent {
+    velocity: Point,
+    /// Preferred velocity (before keeping right).
+    want: Point,
+    keep_right: f64,
+    backoff: f64,
+    /// A settled entity making way for a walker (it does not go home).
+    yielding: bool,
+    /// Walls within reach of every point the move can get to.
+    walls: Vec<(Point, Point)>,
+}
+
+/// The start-of-step view shared by every mover's computation.
+struct Snapshot<'a> {
+    bodies: &'a [Body],
+    grid: &'a super::grid::Grid,
+    settings: Avoidance,
+    r_max: f64,
+    dt: f64,
+}
+
+fn v2(p: Point) -> Vec2 {
+    Vec2::new(p.x as f32, p.y as f32)
+}
+
+/// How far a preferred velocity turns right (tangent of the angle) when
+/// someone comes the other way.
+const KEEP_RIGHT: f64 = 1.0;
+/// Seconds an entity in a head-on jam steps back.
+const BACKOFF_S: f64 = 2.0;
+/// Seconds an entity keeps right after it last saw someone coming.
+const KEEP_RIGHT_S: f64 = 2.0;
+
+fn cap(v: Point, max: f64) -> Point {
+    let l = v.length();
+    if l > max && l > 0.0 { v * (max / l) } else { v }
+}
+
+/// The point of segment `a b` nearest to `p`.
+fn closest(p: Point, a: Point, b: Point) -> Point {
+    let ab = b - a;
+    let l2 = ab.dot(ab);
+    let t = if l2 > 0.0 {
+        ((p - a).dot(ab) / l2).clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    a + ab * t
+}
+
+/// Share of ORCA's avoidance: walkers 1, settled entities 2 (they step
+/// aside more than the walker), standing ones 0 (walls, in effect).
+fn responsibility(b: &Body) -> f32 {
+    if b.moving {
+        1.0
+    } else if b.settled.is_some() {
+        2.0
+    } else {
+        0.0
+    }
+}
+
+/// Does `a` walk ahead of `b` in their group (strict order: no two wait
+/// for each other)?
+fn ahead(a: &Body, ai: usize, b: &Body, bi: usize) -> bool {
+    (a.remaining, ai) < (b.remaining, bi)
+}
+
+impl World {
+    /// Moves every moving entity one step with local avoidance (after the
+    /// re-plans of [`World::step`]).
+    pub(crate) fn crowd_move(&mut self, dt: f64, events: &mut Vec<Event>) {
+        let Some(mut crowd) = self.crowd.take() else {
+            return;
+        };
+        if dt > 0.0 {
+            self.crowd_step(&mut crowd, dt, events);
+        }
+        self.crowd = Some(crowd);
+    }
+
+    fn crowd_step(&mut self, crowd: &mut Crowd, dt: f64, events: &mut Vec<Event>) {
+        let bodies: Vec<Body> = self
+            .entities
+            .iter()
+            .map(|(idx, generation, e)| {
+                let plan = e.plan.as_ref();
+                let moving = e.state == EntityState::Moving && plan.is_some();
+                let settled = match e.state {
+                    EntityState::Arrived => e.goal,
+                    _ => None,
+                };
+                Body {
+                    id: EntityId { idx, generation },
+                    p: e.position,
+                    r: e.radius,
+                    v: if moving || settled.is_some() {
+                        e.motion.velocity
+                    } else {
+                        Point::default()
+                    },
+                    want: if moving {
+                        e.motion.want
+                    } else {
+                        Point::default()
+                    },
+                    speed: e.speed,
+                    keep_right: e.motion.keep_right,
+                    backoff: e.motion.backoff,
+                    stalled: e.motion.stalled,
+                    moving,
+                    settled,
+                    group: e.motion.group,
+                    remaining: plan.map_or(0.0, |pl| pl.sampler.length() - pl.travelled),
+                }
+            })
+            .collect();
+        let movers: Vec<usize> = (0..bodies.len())
+            .filter(|&i| bodies[i].moving || bodies[i].settled.is_some())
+            .collect();
+        if !bodies
+            .iter()
+            .any(|b| b.moving || b.settled.is_some_and(|g| g != b.p))
+        {
+            return; // no one walks, everyone settled is home
+        }
+        let s = crowd.settings;
+        let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
+        let v_max = movers.iter().fold(0.0f64, |m, &i| m.max(bodies[i].speed));
+        let cell = 2.0 * r_max + 2.0 * s.time_horizon * v_max;
+        let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
+        crowd.grid.rebuild(cell, &points);
+        let snap = Snapshot {
+            bodies: &bodies,
+            grid: &crowd.grid,
+            settings: s,
+            r_max,
+            dt,
+        };
+        let intents = self.intents(&snap, &movers);
+        // Move one after the other: each move is clamped against the
+        // others' current positions, so no two discs ever overlap.
+        let mut pos = points;
+        let step_max = v_max * dt;
+        let mut discs: Vec<(Point, f64)> = Vec::new();
+        for (&i, intent) in movers.iter().zip(intents) {
+            let b = &bodies[i];
+            let p = pos[i];
+            discs.clear();
+            crowd
+                .grid
+                .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j| {
+                    if j as usize != i {
+                        discs.push((pos[j as usize], bodies[j as usize].r));
+                    }
+                });
+            let keep = Keep {
+                r: b.r,
+                walls: &intent.walls,
+                discs: &discs,
+            };
+            let q = if intent.velocity == Point::default() {
+                p
+            } else {
+                keep.slide(p, cap(intent.velocity, b.speed) * dt)
+            };
+            pos[i] = match b.settled {
+                Some(goal) => {
+                    let home = (!intent.yielding).then_some(goal);
+                    self.settle(b, p, q, home, &keep, dt)
+                }
+                None => self.advance_entity(b, p, q, &keep, s, dt, events),
+            };
+            if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
+                e.motion.want = intent.want;
+                e.motion.keep_right = intent.keep_right;
+                e.motion.backoff = intent.backoff;
+            }
+        }
+    }
+
+    /// Every mover's velocity (in parallel when the feature is on; each is
+    /// a pure function of the snapshot, so the result does not depend on
+    /// the thread count).
+    fn intents(&self, snap: &Snapshot<'_>, movers: &[usize]) -> Vec<Intent> {
+        #[cfg(feature = "parallel")]
+        {
+            use rayon::prelude::*;
+            if movers.len() >= 64 {
+                return movers.par_iter().map(|&i| self.intent(snap, i)).collect();
+            }
+        }
+        movers.iter().map(|&i| self.intent(snap, i)).collect()
+    }
+
+    fn intent(&self, snap: &Snapshot<'_>, i: usize) -> Intent {
+        let b = &snap.bodies[i];
+        let s = &snap.settings;
+        let step = b.speed * snap.dt;
+        let mut yielding = false;
+        let mut pref = match b.settled {
+            // back to the goal after stepping aside
+            // (yielding, not pulling back, while a walker is near)
+            Some(goal) => {
+                let walker = self.walker_near(snap, i);
+                if b.p == goal && walker.is_none() {
+                    return Intent {
+                        velocity: Point::default(),
+                        want: Point::default(),
+                        keep_right: 0.0,
+                        backoff: 0.0,
+                        yielding: false,
+                        walls: Vec::new(),
+                    };
+                }
+                if let Some((w, gap)) = walker {
+                    yielding = true;
+                    // make way: drift from a walker that is close
+                    let away = b.p - w;
+                    let l = away.length();
+                    if gap < 2.0 * b.r && l > 0.0 {
+                        away * (0.5 * b.speed / l)
+                    } else {
+                        Point::default()
+                    }
+                } else {
+                    cap(goal - b.p, step) / snap.dt
+                }
+            }
+            None => {
+                let e = self.entities.get(b.id.idx, b.id.generation).expect("live");
+                let pl = e.plan.as_ref().expect("a mover has a plan");
+                // aim a little ahead on the path (further when pushed off
+                // it, so the way back is a slant, not a cut across others'
+                // lane); reach the goal exactly
+                let off = pl.sampler.point_at(pl.travelled).distance(b.p);
+                let carrot = pl.sampler.point_at(pl.travelled + 2.0 * step + 2.0 * off);
+                cap(carrot - b.p, step) / snap.dt
+            }
+        };
+        let reach = b.r + snap.r_max + s.time_horizon * 2.0 * b.speed;
+        let mut near: Vec<(f64, usize)> = Vec::new();
+        let mut slow = 1.0f64;
+        let mut oncoming = false;
+        let mut yield_to = false;
+        let meet = s.time_horizon * 4.0 * b.speed;
+        snap.grid.near(b.p, reach, |j| {
+            let j = j as usize;
+            if j == i {
+                return;
+            }
+            let o = &snap.bodies[j];
+            let d2 = o.p.distance_squared(b.p);
+            if d2 >= reach * reach {
+                return; // most candidates: no square root
+            }
+            let d = d2.sqrt();
+            near.push((d, j));
+            // someone walking the other way in front: keep right (lanes
+            // form instead of a head-on jam)
+            let front = (o.p - b.p).dot(pref);
+            if o.moving
+                && front > 0.0
+                && d < b.r + o.r + meet
+                && o.want.dot(pref) < -0.5 * o.want.length() * pref.length()
+            {
+                oncoming = true;
+                // jammed against someone with the right of way
+                if d < b.r + o.r + 0.5 * (b.r + o.r) && (o.remaining, j) < (b.remaining, i) {
+                    yield_to = true;
+                }
+            }
+            // keep spacing behind a member further along
+            if s.spacing > 0.0
+                && b.group.is_some()
+                && o.group == b.group
+                && o.moving
+                && ahead(o, j, b, i)
+                && (o.p - b.p).dot(pref) > 0.0
+            {
+                let gap = d - b.r - o.r;
+                let want = s.spacing * (b.r + o.r);
+                slow = slow.min((gap / want).clamp(0.25, 1.0));
+            }
+        });
+        pref = pref * slow;
+        let want = pref;
+        // a head-on jam: the one without the right of way steps back a
+        // while, so the other flow gets through
+        let backoff = if b.settled.is_some() {
+            0.0
+        } else if b.backoff > 0.0 {
+            (b.backoff - snap.dt).max(0.0)
+        } else if yield_to && b.stalled > 0.5 * s.replan_after {
+            BACKOFF_S
+        } else {
+            0.0
+        };
+        if backoff > 0.0 {
+            pref = -pref * 0.5;
+        }
+        let keep_right = if b.settled.is_some() {
+            0.0
+        } else if oncoming || b.stalled > 0.5 * s.replan_after {
+            KEEP_RIGHT_S
+        } else {
+            (b.keep_right - snap.dt).max(0.0)
+        };
+        let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + 1e-6;
+        let walls = self
+            .cdt
+            .walls_near(b.p, wall_reach)
+            .ok()
+            .flatten()
+            .unwrap_or_default();
+        if keep_right > 0.0 && pref.length() > 0.0 {
+            let right = Point::new(pref.y, -pref.x) / pref.length();
+            // never into a wall: only with room on the right
+            let room = walls.iter().all(|&(a, c)| {
+                let foot = closest(b.p, a, c);
+                (foot - b.p).dot(right) <= 0.0 || foot.distance(b.p) > 2.0 * b.r + step
+            });
+            if room {
+                pref = cap(pref + right * (KEEP_RIGHT * pref.length()), pref.length());
+            }
+        }
+        let k = s.neighbours.min(near.len());
+        if k < near.len() {
+            near.select_nth_unstable_by(k, |x, y| x.partial_cmp(y).expect("finite"));
+            near.truncate(k);
+        }
+        near.sort_by(|x, y| x.partial_cmp(y).expect("finite"));
+        let neighbours: Vec<Cow<'_, Agent>> = near
+            .iter()
+            .map(|&(_, j)| {
+                let o = &snap.bodies[j];
+                Cow::Owned(Agent {
+                    position: v2(o.p - b.p),
+                    velocity: v2(o.v),
+                    radius: o.r as f32,
+                    avoidance_responsibility: responsibility(o),
+                })
+            })
+            .collect();
+        let obstacles: Vec<Cow<'_, Obstacle>> = walls
+            .iter()
+            .map(|&(a, c)| {
+                // solid on the left, the entity on the right
+                let (a, c) = if orient2d(a, c, b.p) > 0.0 {
+                    (c, a)
+                } else {
+                    (a, c)
+                };
+                Cow::Owned(Obstacle::Open {
+                    vertices: vec![v2(a - b.p), v2(c - b.p)],
+                })
+            })
+            .collect();
+        let me = Agent {
+            position: Vec2::ZERO,
+            velocity: v2(b.v),
+            radius: b.r as f32,
+            avoidance_responsibility: responsibility(b),
+        };
+        let v = me.compute_avoiding_velocity(
+            &neighbours,
+            &obstacles,
+            v2(pref),
+            b.speed as f32,
+            snap.dt as f32,
+            &AvoidanceOptions {
+                obstacle_margin: 0.0,
+                time_horizon: s.time_horizon as f32,
+                obstacle_time_horizon: s.wall_time_horizon as f32,
+            },
+        );
+        let v = Point::new(v.x as f64, v.y as f64);
+        Intent {
+            velocity: if v.is_finite() { v } else { Point::default() },
+            want,
+            keep_right,
+            backoff,
+            yielding,
+            walls,
+        }
+    }
+
+    /// The nearest walker (position, gap between the discs) near enough
+    /// to `i` that it may have to step aside.
+    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> Option<(Point, f64)> {
+        let b = &snap.bodies[i];
+        let reach = b.r + snap.r_max + snap.settings.time_horizon * 2.0 * b.speed;
+        let mut best: Option<(Point, f64)> = None;
+        snap.grid.near(b.p, reach, |j| {
+            let o = &snap.bodies[j as usize];
+            if !o.moving {
+                return;
+            }
+            let d = o.p.distance(b.p);
+            if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
+                let gap = d - b.r - o.r;
+                if best.is_none_or(|(_, g)| gap < g) {
+                    best = Some((o.p, gap));
+                }
+            }
+        });
+        best
+    }
+
+    /// Commits a settled entity's move (it stays arrived; back at its goal
+    /// exactly once near enough and nothing is in the way).
+    fn settle(
+        &mut self,
+        b: &Body,
+        p: Point,
+        q: Point,
+        home: Option<Point>,
+        keep: &Keep<'_>,
+        dt: f64,
+    ) -> Point {
+        // a hair from home and the way is clear: home exactly
+        let q = match home {
+            Some(goal)
+                if q != goal && q.distance(goal) <= 1e-4 * (1.0 + b.r) && keep.allowed(q, goal) =>
+            {
+                goal
+            }
+            _ => q,
+        };
+        let e = self
+            .entities
+            .get_mut(b.id.idx, b.id.generation)
+            .expect("live");
+        e.motion.velocity = (q - p) / dt;
+        e.position = q;
+        q
+    }
+
+    /// Commits a move from `p` to `q`: progress along the path, arrival,
+    /// stall timer. Returns the final position.
+    #[allow(clippy::too_many_arguments)]
+    fn advance_entity(
+        &mut self,
+        b: &Body,
+        p: Point,
+        q: Point,
+        keep: &Keep<'_>,
+        s: Avoidance,
+        dt: f64,
+        events: &mut Vec<Event>,
+    ) -> Point {
+        let e = self
+            .entities
+            .get_mut(b.id.idx, b.id.generation)
+            .expect("live");
+        let pl = e.plan.as_mut().expect("a mover has a plan");
+        let seg = b.speed * dt;
+        // progress: the nearest path point a little ahead of the last one
+        let at = |d: f64| pl.sampler.point_at(d).distance_squared(q);
+        let (mut best_d, mut best) = (pl.travelled, at(pl.travelled));
+        for k in 1..=8 {
+            let d = pl.travelled + seg * k as f64 / 4.0;
+            let x = at(d);
+            if x < best {
+                (best_d, best) = (d, x);
+            }
+        }
+        let gained = best_d.min(pl.sampler.length()) - pl.travelled;
+        pl.travelled = best_d.min(pl.sampler.length());
+        let goal = pl.path.goal;
+        let mut q = q;
+        let stuck = gained < 0.1 * seg && e.motion.stalled + dt >= s.replan_after;
+        // at the goal, or held within a radius of it (it settles there and
+        // keeps returning to the exact goal once the way is clear)
+        if q.distance(goal) <= 1e-4 * (1.0 + b.r) || (stuck && q.distance(goal) <= b.r) {
+            if keep.allowed(q, goal) {
+                q = goal;
+            }
+            pl.travelled = pl.sampler.length();
+            e.state = EntityState::Arrived;
+            e.motion.velocity = Point::default();
+            e.motion.stalled = 0.0;
+            e.position = q;
+            events.push(Event::Arrived(b.id));
+            return q;
+        }
+        e.motion.velocity = (q - p) / dt;
+        e.position = q;
+        if gained < 0.1 * seg {
+            e.motion.stalled += dt;
+            if e.motion.stalled >= s.replan_after {
+                e.motion.stalled = 0.0;
+                e.replan = true;
+            }
+        } else {
+            e.motion.stalled = 0.0;
+        }
+        q
+    }
+}
