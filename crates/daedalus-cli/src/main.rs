@@ -35,6 +35,10 @@ enum Command {
     Dungeon(commands::dungeon::Args),
     /// What a viewer sees in a scenario's world: its visibility polygon.
     Fov(commands::fov::Args),
+    /// Serve the interactive web demo (prints the address to open).
+    Serve(commands::serve::Args),
+    /// Load-test the web demo: concurrent sessions, then bad requests.
+    ServeLoad(commands::serve_load::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -47,6 +51,8 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Fuzz(a) => commands::fuzz::run(a),
         Command::Dungeon(a) => commands::dungeon::run(a).map_err(CliError::Invalid),
         Command::Fov(a) => commands::fov::run(a),
+        Command::Serve(a) => commands::serve::run(a),
+        Command::ServeLoad(a) => commands::serve_load::run(a),
     }
 }
 
@@ -60,7 +66,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov; see --help)"
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov, serve, serve-load; see --help)"
             );
             return std::process::ExitCode::from(2);
         }
