@@ -19,9 +19,9 @@ class View {
     this.oy = (c.height - (y1 - y0) * this.s) / 2 - y0 * this.s;
   }
   toWorld(ev) {
-    const r = this.canvas.getBoundingClientRect();
-    const cx = (ev.clientX - r.left) * (this.canvas.width / r.width);
-    const cy = (ev.clientY - r.top) * (this.canvas.height / r.height);
+    const c = this.canvas, r = c.getBoundingClientRect();
+    const cx = (ev.clientX - r.left - c.clientLeft) * (c.width / c.clientWidth);
+    const cy = (ev.clientY - r.top - c.clientTop) * (c.height / c.clientHeight);
     return [(cx - this.ox) / this.s, (cy - this.oy) / this.s];
   }
   begin() {

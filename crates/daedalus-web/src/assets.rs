@@ -17,6 +17,7 @@ pub(crate) fn page(name: &str) -> Option<&'static str> {
 pub(crate) fn asset(file: &str) -> Option<(&'static str, &'static str)> {
     const JS: &str = "text/javascript; charset=utf-8";
     Some(match file {
+        "favicon.svg" => ("image/svg+xml", include_str!("../assets/favicon.svg")),
         "style.css" => ("text/css; charset=utf-8", include_str!("../assets/style.css")),
         "common.js" => (JS, include_str!("../assets/common.js")),
         "mesh.js" => (JS, include_str!("../assets/mesh.js")),

@@ -27,6 +27,8 @@ pub struct LoadReport {
     pub bad_refused: usize,
     /// The server still answered its health check at the end.
     pub alive: bool,
+    /// The first error seen, if any.
+    pub first_error: Option<String>,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -45,7 +47,11 @@ impl std::fmt::Display for LoadReport {
             self.bad_refused,
             self.bad_sent,
             self.alive
-        )
+        )?;
+        if let Some(e) = &self.first_error {
+            write!(f, "; first error: {e}")?;
+        }
+        Ok(())
     }
 }
 
@@ -61,7 +67,7 @@ const DEMOS: [&str; 6] = ["mesh", "mesh", "paths", "fov", "crowd", "dungeon"];
 /// The next command of session `k` (its `i`-th), editing and querying.
 fn command(demo: &str, k: usize, i: u64, objects: &mut Vec<u64>) -> Value {
     let s = (k as u64) << 32 | i;
-    let (x, y) = (20.0 + 760.0 * unit(s), 20.0 + 560.0 * unit(s + 7));
+    let (x, y) = (60.0 + 680.0 * unit(s), 60.0 + 480.0 * unit(s + 7));
     match demo {
         "mesh" => match i % 5 {
             0 if objects.len() < 40 => json!({"op": "add", "points": [[x, y], [x + 30.0, y + 5.0], [x + 10.0, y + 25.0]], "closed": true}),
@@ -96,10 +102,12 @@ fn command(demo: &str, k: usize, i: u64, objects: &mut Vec<u64>) -> Value {
     }
 }
 
-async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> (Vec<u32>, u64) {
-    let (mut lat, mut errors) = (Vec::new(), 0u64);
+type Outcome = (Vec<u32>, u64, Option<String>);
+
+async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> Outcome {
+    let (mut lat, mut errors, mut first) = (Vec::new(), 0u64, None);
     let Ok(mut c) = HttpClient::connect(addr).await else {
-        return (lat, 1);
+        return (lat, 1, Some("cannot connect".into()));
     };
     let demo = DEMOS[k % DEMOS.len()];
     let body = json!({"demo": demo}).to_string();
@@ -110,7 +118,7 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> (Vec<u32>, u
         _ => None,
     };
     let Some(id) = id else {
-        return (lat, 1);
+        return (lat, 1, Some("cannot create a session".into()));
     };
     let path = format!("/api/sessions/{id}");
     let mut objects = Vec::new();
@@ -128,9 +136,13 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> (Vec<u32>, u
                     objects.push(n);
                 }
             }
-            Ok(_) => errors += 1,
-            Err(_) => {
+            Ok(r) => {
                 errors += 1;
+                first.get_or_insert_with(|| format!("{} on {cmd}: {}", r.status, r.body.trim()));
+            }
+            Err(e) => {
+                errors += 1;
+                first.get_or_insert_with(|| format!("{e} on {cmd}"));
                 match HttpClient::connect(addr).await {
                     Ok(n) => c = n,
                     Err(_) => break,
@@ -139,7 +151,7 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> (Vec<u32>, u
         }
     }
     let _ = c.request("DELETE", &path, b"").await;
-    (lat, errors)
+    (lat, errors, first)
 }
 
 /// Bad requests and the status each must get; answers (sent, refused as expected).
@@ -192,14 +204,18 @@ pub async fn run(addr: SocketAddr, sessions: usize, duration: Duration, max_body
         .map(|k| tokio::spawn(one_session(addr, k, until)))
         .collect();
     let mut lat = Vec::new();
-    let mut errors = 0;
+    let (mut errors, mut first_error) = (0, None);
     for t in tasks {
         match t.await {
-            Ok((l, e)) => {
+            Ok((l, e, f)) => {
                 lat.extend(l);
                 errors += e;
+                first_error = first_error.or(f);
             }
-            Err(_) => errors += 1,
+            Err(e) => {
+                errors += 1;
+                first_error = first_error.or(Some(e.to_string()));
+            }
         }
     }
     let seconds = start.elapsed().as_secs_f64();
@@ -225,6 +241,7 @@ pub async fn run(addr: SocketAddr, sessions: usize, duration: Duration, max_body
         bad_sent,
         bad_refused,
         alive,
+        first_error,
     })
 }
 

@@ -21,6 +21,7 @@ pub(crate) fn router(state: St) -> Router {
     let body = state.limits.max_body;
     Router::new()
         .route("/", get(|| async { html(assets::INDEX) }))
+        .route("/favicon.ico", get(|| asset(Path("favicon.svg".into()))))
         .route("/{page}", get(page))
         .route("/assets/{file}", get(asset))
         .route("/preview/{file}", get(preview_svg))
