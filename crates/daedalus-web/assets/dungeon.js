@@ -49,8 +49,10 @@
   });
 
   function draw(f) {
-    if (f.level !== level) { level = f.level; view.setBounds(f.bounds); }
+    if (f.level !== level) { level = f.level; status(""); }
     const p = f.player;
+    // The camera follows the player.
+    view.setBounds([p.pos[0] - 20, p.pos[1] - 15, p.pos[0] + 20, p.pos[1] + 15]);
     setText("hp", Math.round(p.hp)); setText("weapon", p.weapon || "none");
     setText("bots", f.bots.length); setText("kills", f.kills);
     const ctx = view.begin();

@@ -18,7 +18,10 @@ pub(crate) fn asset(file: &str) -> Option<(&'static str, &'static str)> {
     const JS: &str = "text/javascript; charset=utf-8";
     Some(match file {
         "favicon.svg" => ("image/svg+xml", include_str!("../assets/favicon.svg")),
-        "style.css" => ("text/css; charset=utf-8", include_str!("../assets/style.css")),
+        "style.css" => (
+            "text/css; charset=utf-8",
+            include_str!("../assets/style.css"),
+        ),
         "common.js" => (JS, include_str!("../assets/common.js")),
         "mesh.js" => (JS, include_str!("../assets/mesh.js")),
         "paths.js" => (JS, include_str!("../assets/paths.js")),

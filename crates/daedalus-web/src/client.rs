@@ -32,7 +32,12 @@ impl HttpClient {
     }
 
     /// Sends one request and reads its response.
-    pub async fn request(&mut self, method: &str, path: &str, body: &[u8]) -> io::Result<HttpResponse> {
+    pub async fn request(
+        &mut self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+    ) -> io::Result<HttpResponse> {
         let head = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n",
             self.host,

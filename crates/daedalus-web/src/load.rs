@@ -70,10 +70,12 @@ fn command(demo: &str, k: usize, i: u64, objects: &mut Vec<u64>) -> Value {
     let (x, y) = (60.0 + 680.0 * unit(s), 60.0 + 480.0 * unit(s + 7));
     match demo {
         "mesh" => match i % 5 {
-            0 if objects.len() < 40 => json!({"op": "add", "points": [[x, y], [x + 30.0, y + 5.0], [x + 10.0, y + 25.0]], "closed": true}),
+            0 if objects.len() < 40 => {
+                json!({"op": "add", "points": [[x, y], [x + 30.0, y + 5.0], [x + 10.0, y + 25.0]], "closed": true})
+            }
             0 | 1 if !objects.is_empty() => {
                 let id = objects[(i as usize) % objects.len()];
-                if i % 5 == 0 {
+                if i.is_multiple_of(5) {
                     objects.retain(|&o| o != id);
                     json!({"op": "remove", "id": id})
                 } else {
@@ -88,7 +90,9 @@ fn command(demo: &str, k: usize, i: u64, objects: &mut Vec<u64>) -> Value {
             _ => json!({"op": "status"}),
         },
         "fov" => match i % 3 {
-            0 => json!({"op": "viewer", "x": x, "y": y, "direction": unit(s + 1) * 6.0, "angle": 1.5, "range": 400.0}),
+            0 => {
+                json!({"op": "viewer", "x": x, "y": y, "direction": unit(s + 1) * 6.0, "angle": 1.5, "range": 400.0})
+            }
             _ => json!({"op": "status"}),
         },
         "crowd" => match i % 4 {
@@ -96,7 +100,9 @@ fn command(demo: &str, k: usize, i: u64, objects: &mut Vec<u64>) -> Value {
             _ => json!({"op": "status"}),
         },
         _ => match i % 3 {
-            0 => json!({"op": "input", "up": unit(s + 2) < 0.7, "left": unit(s + 4) < 0.3, "fire": true}),
+            0 => {
+                json!({"op": "input", "up": unit(s + 2) < 0.7, "left": unit(s + 4) < 0.3, "fire": true})
+            }
             _ => json!({"op": "status"}),
         },
     }
@@ -130,7 +136,9 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> Outcome {
         match c.request("POST", &path, cmd.to_string().as_bytes()).await {
             Ok(r) if r.status == 200 => {
                 lat.push(t.elapsed().as_micros().min(u32::MAX as u128) as u32);
-                if let Some(n) = serde_json::from_str::<Value>(&r.body).ok().and_then(|v| v["id"].as_u64())
+                if let Some(n) = serde_json::from_str::<Value>(&r.body)
+                    .ok()
+                    .and_then(|v| v["id"].as_u64())
                     && cmd["op"] == "add"
                 {
                     objects.push(n);
@@ -157,29 +165,85 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> Outcome {
 /// Bad requests and the status each must get; answers (sent, refused as expected).
 pub async fn bad_requests(addr: SocketAddr, max_body: usize) -> std::io::Result<(usize, usize)> {
     let mut c = HttpClient::connect(addr).await?;
-    let r = c.request("POST", "/api/sessions", br#"{"demo":"mesh"}"#).await?;
+    let r = c
+        .request("POST", "/api/sessions", br#"{"demo":"mesh"}"#)
+        .await?;
     let id = serde_json::from_str::<Value>(&r.body)
         .ok()
         .and_then(|v| v["session"].as_str().map(String::from))
         .unwrap_or_default();
     let s = format!("/api/sessions/{id}");
     let big = format!("{{\"op\":\"stats\",\"pad\":\"{}\"}}", "x".repeat(max_body));
-    let many: Vec<[f64; 2]> = (0..300).map(|i| [10.0 + i as f64, 10.0 + (i % 7) as f64]).collect();
+    let many: Vec<[f64; 2]> = (0..300)
+        .map(|i| [10.0 + i as f64, 10.0 + (i % 7) as f64])
+        .collect();
     let cases: Vec<(&str, String, Vec<u8>, u16)> = vec![
         ("POST", s.clone(), b"{not json".to_vec(), 400),
         ("POST", s.clone(), b"".to_vec(), 400),
         ("POST", s.clone(), br#"{"op":"explode"}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"add","points":"many"}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"add","points":[[1e999,1]]}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"add","points":[[-5,1],[3,3]]}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"add","points":[[5,5]]}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"pose","id":999999,"x":1,"y":1}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"remove","id":-1}"#.to_vec(), 400),
-        ("POST", s.clone(), br#"{"op":"path","from":[1,1],"to":[2,2],"radius":-3}"#.to_vec(), 400),
-        ("POST", s.clone(), json!({"op": "add", "points": many}).to_string().into_bytes(), 413),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"add","points":"many"}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"add","points":[[1e999,1]]}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"add","points":[[-5,1],[3,3]]}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"add","points":[[5,5]]}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"pose","id":999999,"x":1,"y":1}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"remove","id":-1}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            br#"{"op":"path","from":[1,1],"to":[2,2],"radius":-3}"#.to_vec(),
+            400,
+        ),
+        (
+            "POST",
+            s.clone(),
+            json!({"op": "add", "points": many})
+                .to_string()
+                .into_bytes(),
+            413,
+        ),
         ("POST", s.clone(), big.into_bytes(), 413),
-        ("POST", "/api/sessions/nope".into(), br#"{"op":"stats"}"#.to_vec(), 404),
-        ("POST", "/api/sessions".into(), br#"{"demo":"tetris"}"#.to_vec(), 400),
+        (
+            "POST",
+            "/api/sessions/nope".into(),
+            br#"{"op":"stats"}"#.to_vec(),
+            404,
+        ),
+        (
+            "POST",
+            "/api/sessions".into(),
+            br#"{"demo":"tetris"}"#.to_vec(),
+            400,
+        ),
         ("POST", "/api/sessions".into(), br#"[1,2,3]"#.to_vec(), 400),
     ];
     let sent = cases.len();
@@ -197,7 +261,12 @@ pub async fn bad_requests(addr: SocketAddr, max_body: usize) -> std::io::Result<
 }
 
 /// Runs `sessions` clients for `duration`, then the bad requests.
-pub async fn run(addr: SocketAddr, sessions: usize, duration: Duration, max_body: usize) -> std::io::Result<LoadReport> {
+pub async fn run(
+    addr: SocketAddr,
+    sessions: usize,
+    duration: Duration,
+    max_body: usize,
+) -> std::io::Result<LoadReport> {
     let start = Instant::now();
     let until = start + duration;
     let tasks: Vec<_> = (0..sessions)
@@ -227,7 +296,10 @@ pub async fn run(addr: SocketAddr, sessions: usize, duration: Duration, max_body
     };
     let (bad_sent, bad_refused) = bad_requests(addr, max_body).await?;
     let alive = match HttpClient::connect(addr).await {
-        Ok(mut c) => c.request("GET", "/api/health", b"").await.is_ok_and(|r| r.status == 200),
+        Ok(mut c) => c
+            .request("GET", "/api/health", b"")
+            .await
+            .is_ok_and(|r| r.status == 200),
         Err(_) => false,
     };
     Ok(LoadReport {
@@ -247,7 +319,11 @@ pub async fn run(addr: SocketAddr, sessions: usize, duration: Duration, max_body
 
 /// Starts a server on a free loopback port (or uses `target`), runs the
 /// load test against it and returns the report. Blocks.
-pub fn run_blocking(target: Option<SocketAddr>, sessions: usize, duration: Duration) -> Result<LoadReport, crate::WebError> {
+pub fn run_blocking(
+    target: Option<SocketAddr>,
+    sessions: usize,
+    duration: Duration,
+) -> Result<LoadReport, crate::WebError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -265,6 +341,8 @@ pub fn run_blocking(target: Option<SocketAddr>, sessions: usize, duration: Durat
                 crate::Server::bind(config).await?.spawn()
             }
         };
-        run(addr, sessions, duration, max_body).await.map_err(crate::WebError::Io)
+        run(addr, sessions, duration, max_body)
+            .await
+            .map_err(crate::WebError::Io)
     })
 }

@@ -24,7 +24,9 @@ fn draw(kind: Kind) -> Option<String> {
     scene.show_legend(false);
     scene.mesh(&world.cdt().dump()).ok()?;
     for (_, e) in world.entities() {
-        scene.entity(e.position(), e.radius(), daedalus::Point::new(1.0, 0.0)).ok()?;
+        scene
+            .entity(e.position(), e.radius(), daedalus::Point::new(1.0, 0.0))
+            .ok()?;
     }
     Some(scene.to_svg())
 }

@@ -24,11 +24,17 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     if args.sessions == 0 || args.sessions > 1000 {
         return Err(CliError::Invalid("--sessions must be in [1, 1000]".into()));
     }
-    let report = daedalus_web::load::run_blocking(args.addr, args.sessions, Duration::from_secs_f64(args.seconds))
-        .map_err(|e| CliError::Invalid(e.to_string()))?;
+    let report = daedalus_web::load::run_blocking(
+        args.addr,
+        args.sessions,
+        Duration::from_secs_f64(args.seconds),
+    )
+    .map_err(|e| CliError::Invalid(e.to_string()))?;
     println!("{report}");
     if report.errors > 0 || report.bad_refused != report.bad_sent || !report.alive {
-        return Err(CliError::Invalid("load test failed (see the line above)".into()));
+        return Err(CliError::Invalid(
+            "load test failed (see the line above)".into(),
+        ));
     }
     Ok(())
 }

@@ -30,10 +30,10 @@ enum Cmd {
         width: f64,
     },
     /// Traces the drawing and drops its shapes into the physics world.
-    Drop,
+    Drop {},
     /// Removes the drawing and every body.
-    Clear,
-    Status,
+    Clear {},
+    Status {},
 }
 
 fn brush() -> f64 {
@@ -58,8 +58,10 @@ pub(crate) struct BitmapDemo {
 }
 
 fn physics(walls: &[Vec<Point>]) -> Result<PhysicsWorld, ApiError> {
-    let mut p = PhysicsWorld::new(PhysicsConfig::pixels(40.0)).map_err(|e| ApiError::bad(e.to_string()))?;
-    p.add_walls(walls).map_err(|e| ApiError::bad(e.to_string()))?;
+    let mut p =
+        PhysicsWorld::new(PhysicsConfig::pixels(40.0)).map_err(|e| ApiError::bad(e.to_string()))?;
+    p.add_walls(walls)
+        .map_err(|e| ApiError::bad(e.to_string()))?;
     Ok(p)
 }
 
@@ -94,7 +96,10 @@ impl BitmapDemo {
         let mut prev: Option<(f64, f64)> = None;
         for &[x, y] in points {
             let (x, y) = (num(x, "x")? / CELL, num(y, "y")? / CELL);
-            let (x, y) = (x.clamp(-10.0, BW as f64 + 10.0), y.clamp(-10.0, BH as f64 + 10.0));
+            let (x, y) = (
+                x.clamp(-10.0, BW as f64 + 10.0),
+                y.clamp(-10.0, BH as f64 + 10.0),
+            );
             let (px, py) = prev.unwrap_or((x, y));
             let n = ((x - px).hypot(y - py) / 0.5).ceil().clamp(1.0, 2000.0) as usize;
             for k in 0..=n {
@@ -108,8 +113,14 @@ impl BitmapDemo {
     }
 
     fn dab(&mut self, cx: f64, cy: f64, rad: f64) {
-        let (x0, x1) = ((cx - rad).floor().max(0.0) as usize, (cx + rad).ceil().min(BW as f64) as usize);
-        let (y0, y1) = ((cy - rad).floor().max(0.0) as usize, (cy + rad).ceil().min(BH as f64) as usize);
+        let (x0, x1) = (
+            (cx - rad).floor().max(0.0) as usize,
+            (cx + rad).ceil().min(BW as f64) as usize,
+        );
+        let (y0, y1) = (
+            (cy - rad).floor().max(0.0) as usize,
+            (cy + rad).ceil().min(BH as f64) as usize,
+        );
         for y in y0..y1 {
             for x in x0..x1 {
                 if (x as f64 + 0.5 - cx).hypot(y as f64 + 0.5 - cy) <= rad {
@@ -121,20 +132,37 @@ impl BitmapDemo {
 
     /// Each outer outline with its holes becomes one body.
     fn drop_drawing(&mut self) -> Result<usize, ApiError> {
-        let bm = Bitmap::new(BW, BH, std::mem::replace(&mut self.bits, vec![false; BW * BH]))
-            .map_err(|e| ApiError::bad(e.to_string()))?;
+        let bm = Bitmap::new(
+            BW,
+            BH,
+            std::mem::replace(&mut self.bits, vec![false; BW * BH]),
+        )
+        .map_err(|e| ApiError::bad(e.to_string()))?;
         self.drawn = 0;
         let t = trace(&bm, &TraceOptions::default()).map_err(|e| ApiError::bad(e.to_string()))?;
-        let t = t.scaled([0.0, 0.0, W, H], false).map_err(|e| ApiError::bad(e.to_string()))?;
+        let t = t
+            .scaled([0.0, 0.0, W, H], false)
+            .map_err(|e| ApiError::bad(e.to_string()))?;
         let mut added = 0;
         for (i, outer) in t.polygons.iter().enumerate() {
             if outer.hole || outer.is_sliver() {
                 continue;
             }
             let mut polygons = vec![outer.clone()];
-            polygons.extend(t.polygons.iter().filter(|q| q.hole && q.parent == Some(i)).cloned());
-            let part = Tracing { width: t.width, height: t.height, polygons };
-            let Ok(tris) = body_triangles(&part) else { continue };
+            polygons.extend(
+                t.polygons
+                    .iter()
+                    .filter(|q| q.hole && q.parent == Some(i))
+                    .cloned(),
+            );
+            let part = Tracing {
+                width: t.width,
+                height: t.height,
+                polygons,
+            };
+            let Ok(tris) = body_triangles(&part) else {
+                continue;
+            };
             if tris.is_empty() {
                 continue;
             }
@@ -143,9 +171,15 @@ impl BitmapDemo {
                 let old = self.bodies.remove(0);
                 let _ = self.physics.remove_body(old.id);
             }
-            let Ok(id) = self.physics.add_body(&tris, &BodyParams::default()) else { continue };
+            let Ok(id) = self.physics.add_body(&tris, &BodyParams::default()) else {
+                continue;
+            };
             let rings = part.polygons.into_iter().map(|p| p.points).collect();
-            self.bodies.push(Body { key: self.next, id, rings });
+            self.bodies.push(Body {
+                key: self.next,
+                id,
+                rings,
+            });
             self.next += 1;
             added += 1;
         }
@@ -167,20 +201,20 @@ impl Demo for BitmapDemo {
     fn apply(&mut self, cmd: Value) -> Result<Value, ApiError> {
         match parse::<Cmd>(cmd)? {
             Cmd::Stroke { points, width } => self.stroke(&points, width)?,
-            Cmd::Drop => {
+            Cmd::Drop {} => {
                 let n = self.drop_drawing()?;
                 let mut s = self.status();
                 s["added"] = n.into();
                 return Ok(s);
             }
-            Cmd::Clear => {
+            Cmd::Clear {} => {
                 self.bits.fill(false);
                 self.drawn = 0;
                 self.bodies.clear();
                 self.physics = physics(&self.walls)?;
                 self.rev += 1;
             }
-            Cmd::Status => {}
+            Cmd::Status {} => {}
         }
         Ok(self.status())
     }
@@ -198,7 +232,15 @@ impl Demo for BitmapDemo {
             .filter_map(|b| {
                 let m = self.physics.body_state(b.id).ok()?.transform.m;
                 let q = |v: f64| (v * 1e4).round() / 1e4;
-                Some(json!([b.key, q(m[0][0]), q(m[0][1]), r(m[0][2]), q(m[1][0]), q(m[1][1]), r(m[1][2])]))
+                Some(json!([
+                    b.key,
+                    q(m[0][0]),
+                    q(m[0][1]),
+                    r(m[0][2]),
+                    q(m[1][0]),
+                    q(m[1][1]),
+                    r(m[1][2])
+                ]))
             })
             .collect();
         let mut f = json!({"poses": poses, "bodies": self.bodies.len(), "drawn": self.drawn});
@@ -207,7 +249,9 @@ impl Demo for BitmapDemo {
             let shapes: Vec<Value> = self
                 .bodies
                 .iter()
-                .map(|b| json!({"id": b.key, "rings": b.rings.iter().map(flat).collect::<Vec<_>>()}))
+                .map(
+                    |b| json!({"id": b.key, "rings": b.rings.iter().map(flat).collect::<Vec<_>>()}),
+                )
                 .collect();
             f["shapes"] = Value::Array(shapes);
             f["walls"] = Value::Array(self.walls.iter().map(|w| json!(flat(w))).collect());

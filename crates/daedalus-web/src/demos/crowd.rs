@@ -20,7 +20,7 @@ const START: usize = 24;
 enum Cmd {
     Goal { x: f64, y: f64 },
     Add { x: f64, y: f64, radius: f64 },
-    Status,
+    Status {},
 }
 
 pub(crate) struct CrowdDemo {
@@ -96,7 +96,7 @@ impl Demo for CrowdDemo {
                 self.set_goal(g)?;
             }
             Cmd::Add { x, y, radius } => self.add([x, y], radius)?,
-            Cmd::Status => {}
+            Cmd::Status {} => {}
         }
         Ok(json!({"entities": self.crowd.len()}))
     }

@@ -34,9 +34,11 @@ enum Cmd {
         keys: Keys,
     },
     /// A quick sidestep: -1 left, 1 right.
-    Dodge { dir: f64 },
-    Restart,
-    Status,
+    Dodge {
+        dir: f64,
+    },
+    Restart {},
+    Status {},
 }
 
 pub(crate) struct DungeonDemo {
@@ -151,7 +153,13 @@ fn level(params: &DungeonParams) -> Result<Level, ApiError> {
     }
     world.step(0.0)?;
     let rooms = d.rooms.iter().map(|r| r.centre).collect();
-    Ok((world, Player::new(d.spawns.player), bots, d.spawns.items.clone(), rooms))
+    Ok((
+        world,
+        Player::new(d.spawns.player),
+        bots,
+        d.spawns.items.clone(),
+        rooms,
+    ))
 }
 
 impl Demo for DungeonDemo {
@@ -168,7 +176,9 @@ impl Demo for DungeonDemo {
             } => {
                 let (g, m) = (self.limits.max_grid, self.limits.max_rooms);
                 if columns > g || rows > g {
-                    return Err(ApiError::too_large(format!("the grid is at most {g} x {g}")));
+                    return Err(ApiError::too_large(format!(
+                        "the grid is at most {g} x {g}"
+                    )));
                 }
                 if rooms > m {
                     return Err(ApiError::too_large(format!("at most {m} rooms")));
@@ -192,8 +202,8 @@ impl Demo for DungeonDemo {
                     start_dodge(&mut self.player, dir);
                 }
             }
-            Cmd::Restart => self.load(self.params.clone())?,
-            Cmd::Status => {}
+            Cmd::Restart {} => self.load(self.params.clone())?,
+            Cmd::Status {} => {}
         }
         Ok(self.status())
     }
@@ -201,7 +211,13 @@ impl Demo for DungeonDemo {
     fn step(&mut self, dt: f64) {
         self.ticks += 1;
         if self.player.hp > 0.0 {
-            move_player(&self.world, &mut self.player, dt, &mut self.shots, self.ticks * 31);
+            move_player(
+                &self.world,
+                &mut self.player,
+                dt,
+                &mut self.shots,
+                self.ticks * 31,
+            );
         }
         let at = self.player.pos;
         if let Some(i) = self.items.iter().position(|it| {
@@ -270,7 +286,11 @@ impl Demo for DungeonDemo {
             .iter()
             .map(|s| json!([r(s.pos.x), r(s.pos.y), name(s.kind)]))
             .collect();
-        let flashes: Vec<Value> = self.flashes.iter().map(|f| json!([r(f.0.x), r(f.0.y), f.1])).collect();
+        let flashes: Vec<Value> = self
+            .flashes
+            .iter()
+            .map(|f| json!([r(f.0.x), r(f.0.y), f.1]))
+            .collect();
         let mut f = json!({
             "stats": counts(self.world.cdt()),
             "bounds": self.world.cdt().bounds(),
@@ -280,6 +300,11 @@ impl Demo for DungeonDemo {
             "kills": self.kills, "level": self.level,
             "bot_fov": [BOT_FOV_ANGLE, BOT_FOV_RANGE],
         });
+        if seen.extra != Some(self.level) {
+            // A new level's world may reuse the old revision numbers.
+            seen.extra = Some(self.level);
+            seen.mesh = None;
+        }
         if let Some(m) = mesh_if_changed(self.world.cdt(), seen, 1) {
             f["mesh"] = m;
         }

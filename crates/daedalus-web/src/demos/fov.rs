@@ -34,9 +34,9 @@ enum Cmd {
         #[serde(default = "six")]
         radius: f64,
     },
-    ClearTargets,
+    ClearTargets {},
     /// Which entities the viewer sees.
-    Status,
+    Status {},
 }
 
 fn six() -> f64 {
@@ -74,7 +74,10 @@ impl FovDemo {
             let pts = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(Point::from);
             world.add_wall(&pts, Closure::Closed)?;
         }
-        world.add_wall(&[[380.0, 250.0].into(), [420.0, 350.0].into()], Closure::Open)?;
+        world.add_wall(
+            &[[380.0, 250.0].into(), [420.0, 350.0].into()],
+            Closure::Open,
+        )?;
         let fov = FieldOfView::new([100.0, 300.0], 0.0, 1.6, 450.0)
             .map_err(|e| ApiError::bad(e.to_string()))?;
         let mut d = FovDemo {
@@ -162,15 +165,20 @@ impl Demo for FovDemo {
                 });
                 return Ok(json!({ "id": key }));
             }
-            Cmd::ClearTargets => {
+            Cmd::ClearTargets {} => {
                 for w in self.who.iter().filter(|w| w.placed) {
                     self.world.remove_entity(w.id)?;
                 }
                 self.who.retain(|w| !w.placed);
             }
-            Cmd::Status => {}
+            Cmd::Status {} => {}
         }
-        let seen: Vec<u64> = self.seen().into_iter().filter(|s| s.1).map(|s| s.0).collect();
+        let seen: Vec<u64> = self
+            .seen()
+            .into_iter()
+            .filter(|s| s.1)
+            .map(|s| s.0)
+            .collect();
         Ok(json!({ "seen": seen }))
     }
 

@@ -111,7 +111,11 @@ pub(crate) fn slide(world: &World, from: Point, d: Point, r: f64) -> Point {
     let mut p = from;
     let free = |q: Point| world.is_free(q, r).unwrap_or(false);
     for _ in 0..n as usize {
-        for cand in [p + step, Point::new(p.x + step.x, p.y), Point::new(p.x, p.y + step.y)] {
+        for cand in [
+            p + step,
+            Point::new(p.x + step.x, p.y),
+            Point::new(p.x, p.y + step.y),
+        ] {
             if free(cand) {
                 p = cand;
                 break;
@@ -122,7 +126,13 @@ pub(crate) fn slide(world: &World, from: Point, d: Point, r: f64) -> Point {
 }
 
 /// The player's move and trigger for one step; new shots are appended.
-pub(crate) fn move_player(world: &World, pl: &mut Player, dt: f64, shots: &mut Vec<Shot>, seed: u64) {
+pub(crate) fn move_player(
+    world: &World,
+    pl: &mut Player,
+    dt: f64,
+    shots: &mut Vec<Shot>,
+    seed: u64,
+) {
     let k = pl.keys;
     if k.left {
         pl.angle -= TURN * dt;
@@ -176,7 +186,14 @@ pub(crate) fn sees(world: &World, bot: &Bot, at: Point, player: Point) -> bool {
 }
 
 /// Patrol between rooms; chase the player while seen and a while after.
-pub(crate) fn think(world: &mut World, bot: &mut Bot, player: Point, rooms: &[Point], dt: f64, seed: u64) {
+pub(crate) fn think(
+    world: &mut World,
+    bot: &mut Bot,
+    player: Point,
+    rooms: &[Point],
+    dt: f64,
+    seed: u64,
+) {
     let Ok(e) = world.entity(bot.id) else {
         return;
     };
@@ -220,7 +237,12 @@ pub(crate) const PATROL_SPEED: f64 = PATROL;
 
 /// Moves the shots; answers where each one that stopped hit (a wall, a
 /// bot, or nothing when out of range) and the bot it hit.
-pub(crate) fn fly(world: &World, shots: &mut Vec<Shot>, bots: &[(usize, Point)], dt: f64) -> Vec<(Point, ItemKind, Option<usize>)> {
+pub(crate) fn fly(
+    world: &World,
+    shots: &mut Vec<Shot>,
+    bots: &[(usize, Point)],
+    dt: f64,
+) -> Vec<(Point, ItemKind, Option<usize>)> {
     let mut hits = Vec::new();
     shots.retain_mut(|s| {
         let travel = s.vel.x.hypot(s.vel.y) * dt;
@@ -228,7 +250,10 @@ pub(crate) fn fly(world: &World, shots: &mut Vec<Shot>, bots: &[(usize, Point)],
         for _ in 0..n as usize {
             s.pos = s.pos + Point::new(s.vel.x * dt / n, s.vel.y * dt / n);
             s.left -= travel / n;
-            if let Some(&(b, _)) = bots.iter().find(|(_, p)| (*p - s.pos).x.hypot((*p - s.pos).y) < BOT_R + 0.1) {
+            if let Some(&(b, _)) = bots
+                .iter()
+                .find(|(_, p)| (*p - s.pos).x.hypot((*p - s.pos).y) < BOT_R + 0.1)
+            {
                 hits.push((s.pos, s.kind, Some(b)));
                 return false;
             }

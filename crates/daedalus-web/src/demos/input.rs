@@ -33,7 +33,9 @@ pub(crate) fn inside(world: &World, p: [f64; 2]) -> Result<Point, ApiError> {
     let [x0, y0, x1, y1] = world.cdt().bounds();
     let (x, y) = (num(p[0], "x")?, num(p[1], "y")?);
     if x < x0 || x > x1 || y < y0 || y > y1 {
-        return Err(ApiError::bad(format!("point ({x}, {y}) is outside the world")));
+        return Err(ApiError::bad(format!(
+            "point ({x}, {y}) is outside the world"
+        )));
     }
     Ok(Point::new(x, y))
 }

@@ -44,9 +44,9 @@ enum Cmd {
     Remove {
         id: u64,
     },
-    Clear,
+    Clear {},
     /// Counts of the triangulation.
-    Stats,
+    Stats {},
     /// A path query on the current mesh.
     Path {
         from: [f64; 2],
@@ -94,7 +94,12 @@ impl MeshDemo {
             path_rev: None,
             finder: PathFinder::new(),
         };
-        let square = [[250.0, 150.0], [330.0, 150.0], [330.0, 230.0], [250.0, 230.0]];
+        let square = [
+            [250.0, 150.0],
+            [330.0, 150.0],
+            [330.0, 230.0],
+            [250.0, 230.0],
+        ];
         d.add(square.to_vec(), true)?;
         let tri = [[520.0, 380.0], [600.0, 470.0], [470.0, 480.0]];
         d.add(tri.to_vec(), true)?;
@@ -161,8 +166,12 @@ impl MeshDemo {
         let shape = self.shape(id)?;
         let (sin, cos) = rot.sin_cos();
         for p in &shape.local {
-            let q = [x + s * (cos * p.x - sin * p.y), y + s * (sin * p.x + cos * p.y)];
-            inside(&self.world, q).map_err(|_| ApiError::bad("the object would leave the world"))?;
+            let q = [
+                x + s * (cos * p.x - sin * p.y),
+                y + s * (sin * p.x + cos * p.y),
+            ];
+            inside(&self.world, q)
+                .map_err(|_| ApiError::bad("the object would leave the world"))?;
         }
         let pose = Pose {
             pivot: Point::new(0.0, 0.0),
@@ -221,19 +230,21 @@ impl Demo for MeshDemo {
                 self.remove(id)?;
                 json!({})
             }
-            Cmd::Clear => {
+            Cmd::Clear {} => {
                 let ids: Vec<u64> = self.shapes.keys().copied().collect();
                 for id in ids {
                     self.remove(id)?;
                 }
                 json!({})
             }
-            Cmd::Stats => counts(self.world.cdt()),
+            Cmd::Stats {} => counts(self.world.cdt()),
             Cmd::Path { from, to, radius } => {
                 let (a, b) = (inside(&self.world, from)?, inside(&self.world, to)?);
                 let radius = within(radius, 0.0, 100.0, "radius")?;
                 match self.finder.find_path(self.world.nav(), a, b, radius) {
-                    Ok(p) => json!({"found": true, "length": r(p.length()), "points": flat(&p.waypoints())}),
+                    Ok(p) => {
+                        json!({"found": true, "length": r(p.length()), "points": flat(&p.waypoints())})
+                    }
                     Err(e) => json!({"found": false, "reason": e.to_string()}),
                 }
             }

@@ -4,8 +4,8 @@
 mod bitmap;
 mod crowd;
 mod dungeon;
-mod game;
 mod fov;
+mod game;
 mod input;
 mod mesh;
 mod paths;

@@ -20,11 +20,16 @@ const SPEED: f64 = 140.0;
 #[derive(Deserialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 enum Cmd {
-    Goal { x: f64, y: f64 },
-    Radius { radius: f64 },
-    Stop,
+    Goal {
+        x: f64,
+        y: f64,
+    },
+    Radius {
+        radius: f64,
+    },
+    Stop {},
     /// Where the entity is and where it goes.
-    Status,
+    Status {},
 }
 
 pub(crate) struct PathsDemo {
@@ -56,7 +61,10 @@ impl PathsDemo {
         // Two rooms; the doorway between them holds the sliding door.
         wall(&mut world, &[[300.0, 0.0], [300.0, 240.0]])?;
         wall(&mut world, &[[300.0, 360.0], [300.0, 600.0]])?;
-        wall(&mut world, &[[120.0, 130.0], [220.0, 130.0], [220.0, 200.0]])?;
+        wall(
+            &mut world,
+            &[[120.0, 130.0], [220.0, 130.0], [220.0, 200.0]],
+        )?;
         wall(&mut world, &[[100.0, 470.0], [200.0, 420.0]])?;
         let door = world.add_object(Object::new(rect(16.0, 90.0), true))?;
         world.set_position(door, [300.0, 300.0])?;
@@ -96,11 +104,11 @@ impl Demo for PathsDemo {
                 self.goal = Some(g);
             }
             Cmd::Radius { radius } => self.set_radius(radius)?,
-            Cmd::Stop => {
+            Cmd::Stop {} => {
                 self.world.stop(self.hero)?;
                 self.goal = None;
             }
-            Cmd::Status => {}
+            Cmd::Status {} => {}
         }
         Ok(entity(&self.world, self.hero, 0, true).unwrap_or_default())
     }
@@ -110,7 +118,9 @@ impl Demo for PathsDemo {
         let t = self.time;
         // The door slides across its doorway; the bar turns.
         let y = 300.0 + 95.0 * (t * 0.8).sin();
-        let _ = self.world.set_position(self.door, clamp(&self.world, [300.0, y].into()));
+        let _ = self
+            .world
+            .set_position(self.door, clamp(&self.world, [300.0, y].into()));
         let _ = self.world.set_rotation(self.bar, t * 0.5);
         let _ = self.world.step(dt);
     }

@@ -19,9 +19,15 @@ fn state(s: EntityState) -> &'static str {
 pub(crate) fn entity(world: &World, id: EntityId, key: u64, with_path: bool) -> Option<Value> {
     let e = world.entity(id).ok()?;
     let p = e.position();
-    let mut v = json!({"id": key, "x": r(p.x), "y": r(p.y), "r": e.radius(), "state": state(e.state())});
+    let mut v =
+        json!({"id": key, "x": r(p.x), "y": r(p.y), "r": e.radius(), "state": state(e.state())});
     if with_path && let Some(path) = e.path() {
-        v["path"] = Value::Array(flat(&path.waypoints()).into_iter().map(Value::from).collect());
+        v["path"] = Value::Array(
+            flat(&path.waypoints())
+                .into_iter()
+                .map(Value::from)
+                .collect(),
+        );
     }
     Some(v)
 }

@@ -92,7 +92,10 @@ impl Browser {
         let (tx, rx) = std::sync::mpsc::channel();
         std::thread::spawn(move || {
             let mut sent = false;
-            for line in std::io::BufReader::new(stderr).lines().map_while(Result::ok) {
+            for line in std::io::BufReader::new(stderr)
+                .lines()
+                .map_while(Result::ok)
+            {
                 if !sent && let Some(i) = line.find("ws://") {
                     let _ = tx.send(line[i..].trim().to_string());
                     sent = true;
@@ -120,7 +123,9 @@ impl Browser {
         tokio::spawn(async move {
             while let Some(Ok(msg)) = stream.next().await {
                 let Message::Text(t) = msg else { continue };
-                let Ok(v) = serde_json::from_str::<Value>(&t) else { continue };
+                let Ok(v) = serde_json::from_str::<Value>(&t) else {
+                    continue;
+                };
                 if let Some(id) = v["id"].as_u64() {
                     if let Some(tx) = p2.lock().unwrap().remove(&id) {
                         let _ = tx.send(v);
@@ -141,10 +146,15 @@ impl Browser {
             session: String::new(),
             _profile: TempDir(profile),
         };
-        let t = b.call("Target.createTarget", json!({"url": "about:blank"})).await?;
+        let t = b
+            .call("Target.createTarget", json!({"url": "about:blank"}))
+            .await?;
         let target = t["targetId"].as_str().ok_or("no target id")?.to_string();
         let s = b
-            .call("Target.attachToTarget", json!({"targetId": target, "flatten": true}))
+            .call(
+                "Target.attachToTarget",
+                json!({"targetId": target, "flatten": true}),
+            )
             .await?;
         b.session = s["sessionId"].as_str().ok_or("no session id")?.to_string();
         for m in ["Runtime.enable", "Page.enable", "Log.enable"] {
@@ -198,7 +208,8 @@ impl Browser {
 
     pub async fn goto(&self, url: &str) -> Result<(), String> {
         self.call("Page.navigate", json!({"url": url})).await?;
-        self.wait_for("document.readyState === 'complete'", 20.0).await
+        self.wait_for("document.readyState === 'complete'", 20.0)
+            .await
     }
 
     /// Polls an expression until it is truthy.
@@ -230,8 +241,15 @@ impl Browser {
     }
 
     /// Press, move in `steps` and release.
-    pub async fn drag(&self, from: (f64, f64), to: (f64, f64), steps: usize, modifiers: u32) -> Result<(), String> {
-        self.mouse("mousePressed", from.0, from.1, modifiers).await?;
+    pub async fn drag(
+        &self,
+        from: (f64, f64),
+        to: (f64, f64),
+        steps: usize,
+        modifiers: u32,
+    ) -> Result<(), String> {
+        self.mouse("mousePressed", from.0, from.1, modifiers)
+            .await?;
         for i in 1..=steps {
             let t = i as f64 / steps as f64;
             let (x, y) = (from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t);
@@ -272,7 +290,9 @@ impl Browser {
     }
 
     pub async fn screenshot(&self, path: &std::path::Path) -> Result<(), String> {
-        let r = self.call("Page.captureScreenshot", json!({"format": "png"})).await?;
+        let r = self
+            .call("Page.captureScreenshot", json!({"format": "png"}))
+            .await?;
         let data = base64(r["data"].as_str().ok_or("no screenshot data")?)?;
         if let Some(dir) = path.parent() {
             std::fs::create_dir_all(dir).map_err(|e| e.to_string())?;
@@ -283,7 +303,10 @@ impl Browser {
     /// Errors collected so far (DevTools events and the page's own hook).
     pub async fn page_errors(&self) -> Vec<String> {
         let mut all = self.errors.lock().unwrap().clone();
-        if let Ok(Value::Array(a)) = self.eval("window.daedalus ? window.daedalus.errors : []").await {
+        if let Ok(Value::Array(a)) = self
+            .eval("window.daedalus ? window.daedalus.errors : []")
+            .await
+        {
             all.extend(a.into_iter().map(|v| format!("page: {v}")));
         }
         all
@@ -301,7 +324,10 @@ fn base64(s: &str) -> Result<Vec<u8>, String> {
             _ => return Err(format!("bad base64 byte {c}")),
         } as u32)
     };
-    let bytes: Vec<u8> = s.bytes().filter(|&c| c != b'=' && !c.is_ascii_whitespace()).collect();
+    let bytes: Vec<u8> = s
+        .bytes()
+        .filter(|&c| c != b'=' && !c.is_ascii_whitespace())
+        .collect();
     let mut out = Vec::with_capacity(bytes.len() * 3 / 4);
     for chunk in bytes.chunks(4) {
         let mut n = 0u32;
