@@ -153,6 +153,31 @@ async fn mesh(b: &Browser, base: &str) {
     )
     .await
     .expect("dragging the square moves it");
+    // The wheel scales the selected square up; SHIFT+drag turns it.
+    let pose = "daedalus.objects.find(o => o.id === 1).pose";
+    b.wheel(ox + 390.0, oy + 340.0, -100.0).await.unwrap();
+    b.wait_for(&format!("{pose}[3] > 1.05"), 10.0)
+        .await
+        .expect("the wheel scales the object");
+    b.drag(
+        (ox + 420.0, oy + 340.0),
+        (ox + 390.0, oy + 370.0),
+        10,
+        SHIFT,
+    )
+    .await
+    .unwrap();
+    b.wait_for(&format!("Math.abs({pose}[2]) > 0.5"), 10.0)
+        .await
+        .expect("SHIFT+drag turns the object");
+    // DELETE removes the selected one.
+    b.tap("Delete").await.unwrap();
+    b.wait_for(
+        "daedalus.objects.length === 3 && !daedalus.objects.some(o => o.id === 1)",
+        10.0,
+    )
+    .await
+    .expect("DELETE removes the selected object");
     let ms = b
         .eval("document.getElementById('update-ms').textContent")
         .await

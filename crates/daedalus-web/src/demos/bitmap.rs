@@ -101,7 +101,10 @@ impl BitmapDemo {
                 y.clamp(-10.0, BH as f64 + 10.0),
             );
             let (px, py) = prev.unwrap_or((x, y));
-            let n = ((x - px).hypot(y - py) / 0.5).ceil().clamp(1.0, 2000.0) as usize;
+            // Dabs half a brush apart: cost bounded by the length, not the brush.
+            let n = ((x - px).hypot(y - py) / (rad * 0.5).max(0.5))
+                .ceil()
+                .clamp(1.0, 2000.0) as usize;
             for k in 0..=n {
                 let t = k as f64 / n as f64;
                 self.dab(px + (x - px) * t, py + (y - py) * t, rad);

@@ -240,6 +240,15 @@ impl Browser {
         .map(|_| ())
     }
 
+    pub async fn wheel(&self, x: f64, y: f64, delta_y: f64) -> Result<(), String> {
+        self.call(
+            "Input.dispatchMouseEvent",
+            json!({"type": "mouseWheel", "x": x, "y": y, "deltaX": 0, "deltaY": delta_y}),
+        )
+        .await
+        .map(|_| ())
+    }
+
     /// Press, move in `steps` and release.
     pub async fn drag(
         &self,
@@ -273,6 +282,7 @@ impl Browser {
             "ArrowRight" => ("ArrowRight", 39),
             " " => ("Space", 32),
             "Enter" => ("Enter", 13),
+            "Delete" => ("Delete", 46),
             _ => (key, 0),
         };
         let mut p = json!({"type": if down { "keyDown" } else { "keyUp" }, "key": key, "code": code,
