@@ -29,6 +29,10 @@ pub struct LoadReport {
     pub alive: bool,
     /// The first error seen, if any.
     pub first_error: Option<String>,
+    /// With `watch`: frames received over all WebSockets, and the lowest
+    /// rate of one session (frames per second).
+    pub frames: u64,
+    pub min_fps: f64,
 }
 
 impl std::fmt::Display for LoadReport {
@@ -48,6 +52,13 @@ impl std::fmt::Display for LoadReport {
             self.bad_sent,
             self.alive
         )?;
+        if self.frames > 0 {
+            write!(
+                f,
+                "; pages open: {} frames streamed, slowest session {:.1} frames/s",
+                self.frames, self.min_fps
+            )?;
+        }
         if let Some(e) = &self.first_error {
             write!(f, "; first error: {e}")?;
         }
@@ -108,12 +119,25 @@ fn command(demo: &str, k: usize, i: u64, objects: &mut Vec<u64>) -> Value {
     }
 }
 
-type Outcome = (Vec<u32>, u64, Option<String>);
+/// Latencies (µs), errors, the first error, and (frames, frames/s) when watching.
+type Outcome = (Vec<u32>, u64, Option<String>, Option<(u64, f64)>);
 
-async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> Outcome {
+/// Reads a session's frames like an open page until `until`; frames/s.
+async fn watch(addr: SocketAddr, id: String, until: Instant) -> Option<(u64, f64)> {
+    use futures_util::StreamExt;
+    let url = format!("ws://{addr}/api/sessions/{id}/ws");
+    let (mut ws, _) = tokio_tungstenite::connect_async(url).await.ok()?;
+    let (start, mut n) = (Instant::now(), 0u64);
+    while let Ok(Some(Ok(_))) = tokio::time::timeout_at(until.into(), ws.next()).await {
+        n += 1;
+    }
+    Some((n, n as f64 / start.elapsed().as_secs_f64().max(1e-9)))
+}
+
+async fn one_session(addr: SocketAddr, k: usize, until: Instant, watching: bool) -> Outcome {
     let (mut lat, mut errors, mut first) = (Vec::new(), 0u64, None);
     let Ok(mut c) = HttpClient::connect(addr).await else {
-        return (lat, 1, Some("cannot connect".into()));
+        return (lat, 1, Some("cannot connect".into()), None);
     };
     let demo = DEMOS[k % DEMOS.len()];
     let body = json!({"demo": demo}).to_string();
@@ -124,8 +148,9 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> Outcome {
         _ => None,
     };
     let Some(id) = id else {
-        return (lat, 1, Some("cannot create a session".into()));
+        return (lat, 1, Some("cannot create a session".into()), None);
     };
+    let watcher = watching.then(|| tokio::spawn(watch(addr, id.clone(), until)));
     let path = format!("/api/sessions/{id}");
     let mut objects = Vec::new();
     let mut i = 0u64;
@@ -159,7 +184,18 @@ async fn one_session(addr: SocketAddr, k: usize, until: Instant) -> Outcome {
         }
     }
     let _ = c.request("DELETE", &path, b"").await;
-    (lat, errors, first)
+    let fps = match watcher {
+        Some(w) => match w.await.ok().flatten() {
+            Some(w) => Some(w),
+            None => {
+                errors += 1;
+                first.get_or_insert_with(|| "the WebSocket failed".into());
+                None
+            }
+        },
+        None => None,
+    };
+    (lat, errors, first, fps)
 }
 
 /// Bad requests and the status each must get; answers (sent, refused as expected).
@@ -260,26 +296,33 @@ pub async fn bad_requests(addr: SocketAddr, max_body: usize) -> std::io::Result<
     Ok((sent, refused))
 }
 
-/// Runs `sessions` clients for `duration`, then the bad requests.
+/// Runs `sessions` clients for `duration` (each also streaming its frames
+/// like an open page when `watching`), then the bad requests.
 pub async fn run(
     addr: SocketAddr,
     sessions: usize,
     duration: Duration,
     max_body: usize,
+    watching: bool,
 ) -> std::io::Result<LoadReport> {
     let start = Instant::now();
     let until = start + duration;
     let tasks: Vec<_> = (0..sessions)
-        .map(|k| tokio::spawn(one_session(addr, k, until)))
+        .map(|k| tokio::spawn(one_session(addr, k, until, watching)))
         .collect();
     let mut lat = Vec::new();
     let (mut errors, mut first_error) = (0, None);
+    let (mut frames, mut min_fps) = (0u64, f64::INFINITY);
     for t in tasks {
         match t.await {
-            Ok((l, e, f)) => {
+            Ok((l, e, f, w)) => {
                 lat.extend(l);
                 errors += e;
                 first_error = first_error.or(f);
+                if let Some((n, fps)) = w {
+                    frames += n;
+                    min_fps = min_fps.min(fps);
+                }
             }
             Err(e) => {
                 errors += 1;
@@ -314,6 +357,8 @@ pub async fn run(
         bad_refused,
         alive,
         first_error,
+        frames,
+        min_fps: if frames > 0 { min_fps } else { 0.0 },
     })
 }
 
@@ -323,6 +368,7 @@ pub fn run_blocking(
     target: Option<SocketAddr>,
     sessions: usize,
     duration: Duration,
+    watching: bool,
 ) -> Result<LoadReport, crate::WebError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -341,7 +387,7 @@ pub fn run_blocking(
                 crate::Server::bind(config).await?.spawn()
             }
         };
-        run(addr, sessions, duration, max_body)
+        run(addr, sessions, duration, max_body, watching)
             .await
             .map_err(crate::WebError::Io)
     })

@@ -305,7 +305,7 @@ async fn short_load_test() {
     let limits = Limits::default();
     let max_body = limits.max_body;
     let addr = server(limits).await;
-    let r = daedalus_web::load::run(addr, 20, Duration::from_secs(3), max_body)
+    let r = daedalus_web::load::run(addr, 20, Duration::from_secs(3), max_body, true)
         .await
         .unwrap();
     println!("{r}");
@@ -313,4 +313,5 @@ async fn short_load_test() {
     assert!(r.requests > 100, "{r}");
     assert_eq!(r.bad_refused, r.bad_sent, "{r}");
     assert!(r.alive);
+    assert!(r.frames > 0 && r.min_fps > 10.0, "{r}");
 }

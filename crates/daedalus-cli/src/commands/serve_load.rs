@@ -15,6 +15,9 @@ pub struct Args {
     /// A running server to test (default: one started in-process on a free port).
     #[arg(long)]
     addr: Option<SocketAddr>,
+    /// Each session also streams its frames over a WebSocket, like an open page.
+    #[arg(long)]
+    watch: bool,
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -28,6 +31,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         args.addr,
         args.sessions,
         Duration::from_secs_f64(args.seconds),
+        args.watch,
     )
     .map_err(|e| CliError::Invalid(e.to_string()))?;
     println!("{report}");
