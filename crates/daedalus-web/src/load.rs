@@ -16,22 +16,25 @@ pub struct LoadReport {
     pub requests: u64,
     /// Requests that failed (a non-2xx status or a broken connection).
     pub errors: u64,
-    /// Latency percentiles, microseconds.
+    /// Median latency, microseconds.
     pub p50_us: u64,
+    /// 99th percentile latency, microseconds.
     pub p99_us: u64,
+    /// Slowest request, microseconds.
     pub max_us: u64,
     /// Wall time of the timed phase, seconds.
     pub seconds: f64,
-    /// Bad requests sent afterwards, and how many got the expected refusal.
+    /// Bad requests sent afterwards.
     pub bad_sent: usize,
+    /// How many of them got the expected refusal (400, 404 or 413).
     pub bad_refused: usize,
     /// The server still answered its health check at the end.
     pub alive: bool,
     /// The first error seen, if any.
     pub first_error: Option<String>,
-    /// With `watch`: frames received over all WebSockets, and the lowest
-    /// rate of one session (frames per second).
+    /// With `watching`: frames received over all WebSockets.
     pub frames: u64,
+    /// With `watching`: the lowest frame rate of one session (frames/s).
     pub min_fps: f64,
 }
 

@@ -311,3 +311,7 @@ impl Demo for DungeonDemo {
         f
     }
 }
+
+#[cfg(test)]
+#[path = "dungeon_tests.rs"]
+mod tests;
