@@ -61,10 +61,8 @@
       ctx.fillStyle = COLORS[kind] || "#555";
       ctx.fillRect(x - 0.4, y - 0.4, 0.8, 0.8);
     }
-    const [fa, fr] = f.bot_fov;
-    for (const [x, y, a, hp, sees, chasing] of f.bots) {
-      ctx.beginPath(); ctx.moveTo(x, y); ctx.arc(x, y, fr, a - fa / 2, a + fa / 2); ctx.closePath();
-      ctx.fillStyle = sees ? "rgba(220,40,40,0.18)" : "rgba(120,120,120,0.08)"; ctx.fill();
+    for (const [x, y, a, hp, sees, chasing, seen] of f.bots) {
+      view.poly(seen, true, null, sees ? "rgba(220,40,40,0.2)" : "rgba(120,120,120,0.1)");
       view.disc(x, y, 0.3, chasing ? "#e02020" : "#a04040", "#300");
       ctx.fillStyle = "#2a2"; ctx.fillRect(x - 0.4, y - 0.6, 0.8 * Math.max(0, hp) / 100, 0.12);
     }

@@ -25,7 +25,7 @@ async fn sleep(s: f64) {
 /// the 800 x 600 pages).
 async fn origin(b: &Browser) -> (f64, f64) {
     let r = b
-        .eval("(() => { const r = document.getElementById('view').getBoundingClientRect(); return [r.left, r.top]; })()")
+        .eval("(() => { const c = document.getElementById('view'), r = c.getBoundingClientRect(); return [r.left + c.clientLeft, r.top + c.clientTop]; })()")
         .await
         .expect("canvas rect");
     (r[0].as_f64().unwrap(), r[1].as_f64().unwrap())
@@ -304,6 +304,11 @@ async fn dungeon(b: &Browser, base: &str) {
         sleep(0.2).await;
         b.key(false, "ArrowUp").await.unwrap();
     }
+    let size = b
+        .eval("JSON.stringify(daedalus.frame).length")
+        .await
+        .unwrap();
+    println!("dungeon frame: {size} bytes");
     let now = b.eval("daedalus.frame.player.pos").await.unwrap();
     assert_ne!(start, now, "the player did not move");
     assert!(

@@ -8,9 +8,10 @@ use super::game::{
     damage, fly, move_player, start_dodge, think,
 };
 use super::input::{parse, within};
-use crate::frame::{Seen, counts, mesh_if_changed, pt, r};
+use crate::frame::{Seen, counts, flat, mesh_if_changed, pt, r};
 use crate::{ApiError, Limits};
 use daedalus::dungeon::{DungeonParams, Item, ItemKind, generate};
+use daedalus::fov::{FieldOfView, visibility_polygon};
 use daedalus::world::Closure;
 use daedalus::{Point, World};
 use serde::Deserialize;
@@ -273,7 +274,21 @@ impl Demo for DungeonDemo {
             .filter_map(|b| {
                 let q = self.world.entity(b.id).ok()?.position();
                 let chasing = matches!(b.mind, Mind::Chase { .. });
-                Some(json!([r(q.x), r(q.y), r(b.heading), b.hp, b.sees, chasing]))
+                // What the bot sees, walls hiding: its visibility polygon.
+                let seen = FieldOfView::new(q, b.heading, BOT_FOV_ANGLE, BOT_FOV_RANGE)
+                    .and_then(|f| visibility_polygon(self.world.cdt(), &f))
+                    .and_then(|v| v.polyline(0.25))
+                    .map(|p| flat(&p))
+                    .unwrap_or_default();
+                Some(json!([
+                    r(q.x),
+                    r(q.y),
+                    r(b.heading),
+                    b.hp,
+                    b.sees,
+                    chasing,
+                    seen
+                ]))
             })
             .collect();
         let items: Vec<Value> = self
