@@ -29,6 +29,7 @@
 //! | --- | --- |
 //! | sessions | 128 |
 //! | request body / WebSocket message | 64 KiB |
+//! | WebSockets per session | 4 |
 //! | objects per session (mesh page) | 200 |
 //! | points per shape | 256 |
 //! | entities per session (crowd, fov targets) | 64 |

@@ -16,6 +16,8 @@ pub struct Limits {
     pub max_sessions: usize,
     /// Bytes of a request body or WebSocket message (413 beyond).
     pub max_body: usize,
+    /// WebSockets open at once on one session (503 beyond).
+    pub max_sockets: usize,
     /// Obstacles a session may add.
     pub max_objects: usize,
     /// Points of one shape.
@@ -39,6 +41,7 @@ impl Default for Limits {
         Limits {
             max_sessions: 128,
             max_body: 64 * 1024,
+            max_sockets: 4,
             max_objects: 200,
             max_shape_points: 256,
             max_entities: 64,
@@ -56,6 +59,7 @@ impl Limits {
     pub fn validate(&self) -> Result<(), WebError> {
         let ones = [
             (self.max_sessions, "max_sessions"),
+            (self.max_sockets, "max_sockets"),
             (self.max_objects, "max_objects"),
             (self.max_entities, "max_entities"),
             (self.max_drawing_points, "max_drawing_points"),

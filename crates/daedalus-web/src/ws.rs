@@ -20,6 +20,9 @@ pub(crate) async fn upgrade(
         Ok(s) => s,
         Err(e) => return e.into_response(),
     };
+    if lock(&session).attached >= st.limits.max_sockets {
+        return ApiError::new(503, "too many pages open on this session").into_response();
+    }
     let max = st.limits.max_body;
     ws.max_message_size(max)
         .max_frame_size(max)

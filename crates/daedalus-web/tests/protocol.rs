@@ -287,6 +287,19 @@ async fn websocket_streams_frames_and_answers_commands() {
     );
     assert_eq!(reply.unwrap()["seq"], 1);
     assert_eq!(error.unwrap()["status"], 400);
+    // More pages on one session than allowed: refused before the upgrade.
+    let mut extra = Vec::new();
+    for _ in 0..3 {
+        extra.push(
+            tokio_tungstenite::connect_async(format!("ws://{addr}{s}/ws"))
+                .await
+                .unwrap(),
+        );
+    }
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let refused = tokio_tungstenite::connect_async(format!("ws://{addr}{s}/ws")).await;
+    assert!(refused.is_err(), "a fifth socket on one session");
+    drop(extra);
     // Oversized message: the socket is closed, the server lives on.
     let _ = ws.send(Message::Text("x".repeat(4096).into())).await;
     let mut closed = false;
