@@ -37,6 +37,10 @@ enum Command {
     Fov(commands::fov::Args),
     /// Many entities of radii 0.5 to 2 walking with local avoidance.
     Crowd(commands::crowd::Args),
+    /// Serve the interactive web demo (prints the address to open).
+    Serve(commands::serve::Args),
+    /// Load-test the web demo: concurrent sessions, then bad requests.
+    ServeLoad(commands::serve_load::Args),
 }
 
 fn run(cli: &Cli) -> Result<(), CliError> {
@@ -50,6 +54,8 @@ fn run(cli: &Cli) -> Result<(), CliError> {
         Command::Dungeon(a) => commands::dungeon::run(a).map_err(CliError::Invalid),
         Command::Fov(a) => commands::fov::run(a),
         Command::Crowd(a) => commands::crowd::run(a),
+        Command::Serve(a) => commands::serve::run(a),
+        Command::ServeLoad(a) => commands::serve_load::run(a),
     }
 }
 
@@ -63,7 +69,7 @@ fn main() -> std::process::ExitCode {
         }
         Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
             eprintln!(
-                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov, crowd; see --help)"
+                "daedalus: no command given (demo, scenario, render, bitmap, bench-dynamic, fuzz, dungeon, fov, crowd, serve, serve-load; see --help)"
             );
             return std::process::ExitCode::from(2);
         }

@@ -28,7 +28,9 @@ fn door_closes_and_opens_during_the_swap() {
         [0.5, 7.5].into(),
         [-0.5, 7.5].into(),
     ];
-    let door = w.add_object(Object::new(outline, true)).unwrap();
+    let door = w
+        .add_object(Object::new(outline, daedalus::Closure::Closed))
+        .unwrap();
     w.set_position(door, PARKED).unwrap();
     let (mut t, mut closed_steps, mut blocked_seen) = (0.0, 0, false);
     let mut prev: Vec<Point> = ids

@@ -108,7 +108,7 @@ fn free_point(
     r: f64,
     taken: &[(Point, f64)],
 ) -> Result<Point, CliError> {
-    let [x0, y0, x1, y1] = w.cdt().bounds();
+    let [x0, y0, x1, y1]: [f64; 4] = w.cdt().bounds().into();
     for _ in 0..TRIES {
         let p = Point::new(
             x0 + (x1 - x0) * rng.next_f64(),
@@ -235,7 +235,7 @@ pub fn trails_picture(
 ) -> Result<String, CliError> {
     let bad = |e: daedalus::render::RenderError| CliError::Invalid(e.to_string());
     let walls = super::render::Walls::of(s);
-    let mut scene = daedalus::render::Scene::new(s.bounds).map_err(bad)?;
+    let mut scene = daedalus::render::Scene::new(crate::world::rect(s.bounds)).map_err(bad)?;
     scene.title(title);
     scene.show_legend(radii.len() <= 12); // one line per trail is too many
     super::render::draw_world(&mut scene, &walls, None, false).map_err(CliError::Invalid)?;

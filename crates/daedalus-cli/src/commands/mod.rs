@@ -14,3 +14,5 @@ pub mod fov;
 pub mod fuzz;
 pub mod render;
 pub mod scenario;
+pub mod serve;
+pub mod serve_load;

@@ -92,7 +92,7 @@ pub fn walls(w: &World) -> Vec<(Point, Point)> {
     for o in w.obstacles() {
         out.extend(w.obstacle_walls(o).unwrap());
     }
-    let [x0, y0, x1, y1] = w.cdt().bounds();
+    let [x0, y0, x1, y1]: [f64; 4] = w.cdt().bounds().into();
     let c = [
         Point::new(x0, y0),
         Point::new(x1, y0),
