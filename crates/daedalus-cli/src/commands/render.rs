@@ -35,6 +35,32 @@ pub struct Args {
     /// Also draw the mesh vertices.
     #[arg(long)]
     pub vertices: bool,
+    /// Also draw what a viewer sees: `X,Y,RANGE` (all around) or
+    /// `X,Y,RANGE,DIR,ANGLE` (radians); may be repeated.
+    #[arg(long, value_name = "X,Y,RANGE[,DIR,ANGLE]", allow_hyphen_values = true)]
+    pub view: Vec<String>,
+}
+
+/// A `--view` value as a field of view.
+fn parse_view(s: &str) -> Result<daedalus::fov::FieldOfView, String> {
+    let v: Vec<f64> = s
+        .split(',')
+        .map(|x| {
+            x.trim()
+                .parse::<f64>()
+                .map_err(|_| format!("--view {s:?}: {x:?} is not a number"))
+        })
+        .collect::<Result<_, _>>()?;
+    let (p, range, dir, angle) = match v[..] {
+        [x, y, r] => ([x, y], r, 0.0, std::f64::consts::TAU),
+        [x, y, r, d, a] => ([x, y], r, d, a),
+        _ => {
+            return Err(format!(
+                "--view {s:?}: expected X,Y,RANGE or X,Y,RANGE,DIR,ANGLE"
+            ));
+        }
+    };
+    daedalus::fov::FieldOfView::new(p, dir, angle, range).map_err(|e| format!("--view {s:?}: {e}"))
 }
 
 /// The walls of a world: closed rings and open chains.
@@ -156,6 +182,11 @@ pub fn run(args: &Args) -> Result<(), String> {
     {
         return Err(format!("--radius {r} must be finite and >= 0"));
     }
+    let views = args
+        .view
+        .iter()
+        .map(|v| parse_view(v))
+        .collect::<Result<Vec<_>, _>>()?;
     let scenario = Scenario::load(&args.scenario).map_err(|e| e.to_string())?;
     let walls = Walls::of(&scenario);
     let t = Instant::now();
@@ -195,6 +226,12 @@ pub fn run(args: &Args) -> Result<(), String> {
             scenario.queries.len()
         );
     }
+    for fov in &views {
+        let v = daedalus::fov::visibility_polygon(&cdt, fov).map_err(|e| format!("--view: {e}"))?;
+        scene
+            .fov(&v.polyline(0.01).map_err(|e| e.to_string())?)
+            .map_err(|e| e.to_string())?;
+    }
     let file = save(&scene, &args.out, args.width)?;
     let what = match &mesh {
         Some(m) => format!(
@@ -230,6 +267,7 @@ mod tests {
             width: 300,
             max_paths: 12,
             vertices: true,
+            view: Vec::new(),
         }
     }
 
@@ -255,6 +293,30 @@ mod tests {
         let walls = &walls[..walls.find("</g>").unwrap()];
         assert!(walls.matches("<line").count() >= 4 + 1 + 4);
         for f in [sc, png, svg] {
+            std::fs::remove_file(f).unwrap();
+        }
+    }
+
+    #[test]
+    fn draws_fields_of_view() {
+        let sc = tmp("view.scenario.json");
+        std::fs::write(&sc, SCENARIO).unwrap();
+        let svg = tmp("view.svg");
+        let mut a = args(&sc, &svg);
+        a.view = vec!["1,1,20".into(), "9,1,5,1.57,1.0".into()];
+        run(&a).unwrap();
+        let text = std::fs::read_to_string(&svg).unwrap();
+        let fov = text.split("id=\"fov-fill\"").nth(1).expect("a fov layer");
+        let fov = &fov[..fov.find("</g>").unwrap()];
+        assert_eq!(
+            fov.matches("<path").count() + fov.matches("<polygon").count(),
+            2
+        );
+        for bad in ["1,1", "1,1,x", "1,1,-3", "50,50,3"] {
+            a.view = vec![bad.into()];
+            assert!(run(&a).unwrap_err().contains("--view"), "{bad}");
+        }
+        for f in [sc, svg] {
             std::fs::remove_file(f).unwrap();
         }
     }

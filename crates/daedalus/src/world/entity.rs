@@ -88,6 +88,8 @@ pub struct Entity {
     pub(crate) replan: bool,
     /// Crowd motion state (used when avoidance is on).
     pub(crate) motion: Motion,
+    /// What it looks with, if it is a viewer.
+    pub(crate) view: Option<super::View>,
 }
 
 /// What local avoidance keeps of an entity between steps.
@@ -120,6 +122,7 @@ impl Entity {
             check: true,
             replan: false,
             motion: Motion::default(),
+            view: None,
         }
     }
 
@@ -205,6 +208,17 @@ impl Entity {
     /// ```
     pub fn travelled(&self) -> f64 {
         self.plan.as_ref().map_or(0.0, |p| p.travelled)
+    }
+
+    /// Its field of view, if it is a viewer ([`super::World::set_view`]).
+    ///
+    /// ```
+    /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// assert_eq!(w.entity(id).unwrap().view(), None);
+    /// ```
+    pub fn view(&self) -> Option<super::View> {
+        self.view
     }
 
     /// Velocity of the last step, units per second (zero unless local

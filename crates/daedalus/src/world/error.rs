@@ -57,6 +57,9 @@ pub enum WorldError {
     /// No free stopping places around a shared goal for the whole group.
     #[error("no room around {0:?} for the group")]
     NoRoom(Point),
+    /// A field-of-view query's input was bad.
+    #[error(transparent)]
+    Fov(#[from] crate::fov::FovError),
     /// A spatial query's input was bad.
     #[error(transparent)]
     Spatial(#[from] SpatialError),

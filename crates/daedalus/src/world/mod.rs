@@ -45,6 +45,7 @@ mod entity;
 mod error;
 mod events;
 mod ids;
+mod sight;
 mod step;
 
 pub use crowd::Avoidance;
@@ -52,6 +53,7 @@ pub use entity::{BlockReason, Entity, EntityState};
 pub use error::WorldError;
 pub use events::Event;
 pub use ids::{EntityId, GroupId, ObstacleId};
+pub use sight::{Seen, View};
 
 use crate::Point;
 use crate::geometry::Rect;
@@ -119,6 +121,9 @@ pub struct World {
     /// their exact paths).
     crowd: Option<Crowd>,
     groups: Slots<Group>,
+    /// Field-of-view buffers for [`World::sightings`].
+    sight: crate::fov::FovQuery,
+    sight_pairs: Vec<crate::fov::Sighting>,
 }
 
 fn check_p(p: Point) -> Result<Point, WorldError> {
@@ -154,6 +159,8 @@ impl World {
             nav_revision,
             crowd: None,
             groups: Slots::default(),
+            sight: crate::fov::FovQuery::new(),
+            sight_pairs: Vec::new(),
         })
     }
 
