@@ -20,6 +20,11 @@
 //! - A wall the viewer stands on (viewer on a constrained edge or on a wall's
 //!   end vertex) does not block: it is seen edge-on and the viewer sees both
 //!   half-planes it bounds (a guard leaning on a wall still sees along it).
+//! - A sight line that only touches walls (grazes a wall's end, or runs
+//!   along a wall) is not blocked; one through a vertex where walls leave
+//!   on both sides of it is: the walls meeting there are one curve that
+//!   crosses it. Crossing walls are split at their rounded crossing point,
+//!   so a line through that point sees no crack between the pieces.
 //! - `range == 0` or `angle == 0` sees nothing: the region is empty and no
 //!   target is in the field.
 //! - `angle == TAU` is the full circle; `direction` is then irrelevant.

@@ -198,12 +198,48 @@ pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool
     if p != q && !in_opening(fov, (p.y - q.y).atan2(p.x - q.x)) {
         return false;
     }
-    !walls.iter().any(|&(a, b)| {
+    let crossed = walls.iter().any(|&(a, b)| {
         let s1 = orient2d(a, b, q);
         let s2 = orient2d(a, b, p);
         let s3 = orient2d(q, p, a);
         let s4 = orient2d(q, p, b);
         s1 * s2 < 0.0 && s3 * s4 < 0.0
+    });
+    !(crossed || crosses_at_joint(q, p, walls))
+}
+
+/// Does the sight line `q p` pass through a wall end strictly between
+/// its ends where walls leave on both sides? Walls meeting there form one
+/// curve crossing the line (a bent wall, or two walls split at their
+/// rounded crossing point): no light passes through the joint.
+fn crosses_at_joint(q: Point, p: Point, walls: &[(Point, Point)]) -> bool {
+    let strictly_inside = |v: Point| {
+        v != q
+            && v != p
+            && orient2d(q, p, v) == 0.0
+            && v.x >= q.x.min(p.x)
+            && v.x <= q.x.max(p.x)
+            && v.y >= q.y.min(p.y)
+            && v.y <= q.y.max(p.y)
+    };
+    walls.iter().flat_map(|&(a, b)| [a, b]).any(|v| {
+        if !strictly_inside(v) {
+            return false;
+        }
+        let (mut left, mut right) = (false, false);
+        for &(a, b) in walls {
+            let other = if a == v {
+                b
+            } else if b == v {
+                a
+            } else {
+                continue;
+            };
+            let side = orient2d(q, p, other);
+            left |= side > 0.0;
+            right |= side < 0.0;
+        }
+        left && right
     })
 }
 
