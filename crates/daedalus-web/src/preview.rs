@@ -18,7 +18,7 @@ fn draw(kind: Kind) -> Option<String> {
     }
     let world = preview_world(kind)?;
     let mut scene = Scene::new(world.cdt().bounds()).ok()?;
-    scene.show_legend(false);
+    scene.hide_legend();
     scene.mesh(&world.cdt().dump()).ok()?;
     for (_, e) in world.entities() {
         scene
@@ -41,7 +41,7 @@ fn traced_drawing() -> Option<String> {
     .ok()?;
     let cdt = trace(&bm, &TraceOptions::default()).ok()?.to_cdt().ok()?;
     let mut scene = Scene::new(cdt.bounds()).ok()?;
-    scene.show_legend(false);
+    scene.hide_legend();
     scene.mesh(&cdt.dump()).ok()?;
     Some(scene.to_svg())
 }

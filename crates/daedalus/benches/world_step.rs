@@ -133,5 +133,53 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+/// Side of the square holding the viewers of `sight`.
+const WINDOW: f64 = 320.0;
+
+/// `World::sightings` with 1,000 viewers that are also the targets (range
+/// 60, opening 120 degrees, radii 0.5 to 2) in the same worlds: the cost
+/// follows what the viewers see, so 10^3 and 10^5 objects should cost
+/// about the same.
+fn sight(c: &mut Criterion) {
+    use daedalus::world::{Seen, View};
+    let mut g = c.benchmark_group("world_sightings_1000");
+    g.sample_size(20);
+    for n in [1_000, 100_000] {
+        let mut s = world(n);
+        // The same density in both worlds: every entity in one 320 x 320
+        // corner (the whole 10^3 world), so only the world's size differs.
+        let ids: Vec<_> = s.w.entities().map(|(id, _)| id).collect();
+        for id in ids {
+            s.w.remove_entity(id).unwrap();
+        }
+        while s.w.entity_count() < 1_000 {
+            let r = 0.5 + 1.5 * s.rng.f();
+            let p = Point::new(WINDOW * s.rng.f(), WINDOW * s.rng.f());
+            if s.w.is_free(p, r).unwrap() {
+                s.w.add_entity(p, r, 1.0).unwrap();
+            }
+        }
+        let ids: Vec<_> = s.w.entities().map(|(id, _)| id).collect();
+        for id in ids {
+            let view = View {
+                direction: std::f64::consts::TAU * s.rng.f(),
+                angle: 2.0 * std::f64::consts::FRAC_PI_3,
+                range: 60.0,
+            };
+            s.w.set_view(id, Some(view)).unwrap();
+        }
+        let mut seen: Vec<Seen> = Vec::new();
+        s.w.sightings(&mut seen).unwrap();
+        println!("world_sightings_1000/{n}: {} sightings", seen.len());
+        g.bench_function(BenchmarkId::from_parameter(n), |b| {
+            b.iter(|| {
+                s.w.sightings(&mut seen).unwrap();
+                seen.len()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, bench, sight);
 criterion_main!(benches);

@@ -239,14 +239,15 @@ fn threshold_invert_and_alpha() {
         image::GrayAlphaImage::from_raw(5, 1, vec![0, 255, 100, 255, 200, 255, 255, 255, 0, 0])
             .unwrap(),
     );
-    let bits = |threshold, invert| {
-        daedalus::bitmap::bitmap_from_image(&img, &ThresholdOptions { threshold, invert })
+    let bits = |threshold, walls| {
+        daedalus::bitmap::bitmap_from_image(&img, &ThresholdOptions { threshold, walls })
             .unwrap()
             .bits
     };
-    assert_eq!(bits(128, false), vec![true, true, false, false, false]);
-    assert_eq!(bits(128, true), vec![false, false, true, true, false]);
-    assert_eq!(bits(201, false), vec![true, true, true, false, false]);
+    use daedalus::bitmap::WallInk::{Dark, Light};
+    assert_eq!(bits(128, Dark), vec![true, true, false, false, false]);
+    assert_eq!(bits(128, Light), vec![false, false, true, true, false]);
+    assert_eq!(bits(201, Dark), vec![true, true, true, false, false]);
     // Colour: pure red is dark (luma 54), pure green light (182).
     let rgb = image::DynamicImage::ImageRgb8(
         image::RgbImage::from_raw(2, 1, vec![255, 0, 0, 0, 255, 0]).unwrap(),

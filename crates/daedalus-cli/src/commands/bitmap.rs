@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use daedalus::bitmap::{ThresholdOptions, TraceOptions, TurnPolicy, load_bitmap, trace};
+use daedalus::bitmap::{ThresholdOptions, TraceOptions, TurnPolicy, WallInk, load_bitmap, trace};
 use daedalus::scenario::Scenario;
 
 /// Pinch rule, as in potrace.
@@ -71,7 +71,11 @@ pub struct Args {
 pub fn run(args: &Args) -> Result<(), String> {
     let threshold = ThresholdOptions {
         threshold: args.threshold,
-        invert: args.invert,
+        walls: if args.invert {
+            WallInk::Light
+        } else {
+            WallInk::Dark
+        },
     };
     let options = if args.exact {
         TraceOptions::exact()

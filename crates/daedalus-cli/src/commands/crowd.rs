@@ -237,7 +237,9 @@ pub fn trails_picture(
     let walls = super::render::Walls::of(s);
     let mut scene = daedalus::render::Scene::new(crate::world::rect(s.bounds)).map_err(bad)?;
     scene.title(title);
-    scene.show_legend(radii.len() <= 12); // one line per trail is too many
+    if radii.len() > 12 {
+        scene.hide_legend(); // one line per trail is too many
+    }
     super::render::draw_world(&mut scene, &walls, None, false).map_err(CliError::Invalid)?;
     for (k, &r) in radii.iter().enumerate() {
         let trail: Vec<Point> = frames.iter().map(|f| f[k]).collect();

@@ -74,13 +74,7 @@ pub(crate) fn star(n: usize, outer: f64, inner: f64) -> Vec<Point> {
 }
 
 pub(crate) fn rect(w: f64, h: f64) -> Vec<Point> {
-    let (a, b) = (w / 2.0, h / 2.0);
-    vec![
-        Point::new(-a, -b),
-        Point::new(a, -b),
-        Point::new(a, b),
-        Point::new(-a, b),
-    ]
+    Object::rectangle(w, h).outline().to_vec()
 }
 
 fn l_shape(s: f64) -> Vec<Point> {

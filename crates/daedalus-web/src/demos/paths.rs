@@ -41,16 +41,6 @@ pub(crate) struct PathsDemo {
     goal: Option<Point>,
 }
 
-fn rect(w: f64, h: f64) -> Vec<Point> {
-    let (a, b) = (w / 2.0, h / 2.0);
-    vec![
-        Point::new(-a, -b),
-        Point::new(a, -b),
-        Point::new(a, b),
-        Point::new(-a, b),
-    ]
-}
-
 impl PathsDemo {
     pub(crate) fn new(_limits: Limits) -> Result<PathsDemo, ApiError> {
         let mut world = World::new([0.0, 0.0], [W, H])?;
@@ -66,9 +56,9 @@ impl PathsDemo {
             &[[120.0, 130.0], [220.0, 130.0], [220.0, 200.0]],
         )?;
         wall(&mut world, &[[100.0, 470.0], [200.0, 420.0]])?;
-        let door = world.add_object(Object::new(rect(16.0, 90.0), daedalus::Closure::Closed))?;
+        let door = world.add_object(Object::rectangle(16.0, 90.0))?;
         world.set_position(door, [300.0, 300.0])?;
-        let bar = world.add_object(Object::new(rect(220.0, 12.0), daedalus::Closure::Closed))?;
+        let bar = world.add_object(Object::rectangle(220.0, 12.0))?;
         world.set_position(bar, [560.0, 300.0])?;
         let hero = world.add_entity([80.0, 300.0], 8.0, SPEED)?;
         world.step(0.0)?;

@@ -11,26 +11,45 @@ use super::{Bitmap, BitmapError, check_size};
 /// A pixel's luminance (the `image` crate's Rec. 709 luma, 0-255) is first
 /// composited over white by its alpha, so transparent pixels are always
 /// free. The pixel is a wall when that value is `< threshold` (dark = wall),
-/// or, with `invert`, when the inverted luminance composited over white is
+/// or, with [`WallInk::Light`], when the inverted luminance composited over white is
 /// `< threshold` (light = wall; transparent still free).
 ///
 /// ```
 /// let o = daedalus::bitmap::ThresholdOptions::default();
-/// assert_eq!((o.threshold, o.invert), (128, false));
+/// use daedalus::bitmap::{ThresholdOptions, WallInk};
+/// let o = ThresholdOptions::default();
+/// assert_eq!((o.threshold, o.walls), (128, WallInk::Dark));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ThresholdOptions {
-    /// Luminance below which a pixel is a wall (above, with `invert`).
+    /// Luminance below which a pixel is a wall (above, with
+    /// [`WallInk::Light`]).
     pub threshold: u8,
-    /// Light pixels are walls instead of dark ones.
-    pub invert: bool,
+    /// Which pixels are walls: dark ones (the default) or light ones.
+    pub walls: WallInk,
+}
+
+/// Which pixels of an image are walls.
+///
+/// ```
+/// use daedalus::bitmap::{ThresholdOptions, WallInk};
+/// let white_on_black = ThresholdOptions { walls: WallInk::Light, ..Default::default() };
+/// assert_ne!(white_on_black, ThresholdOptions::default());
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum WallInk {
+    /// Dark pixels are walls (black on white).
+    #[default]
+    Dark,
+    /// Light pixels are walls (white on black).
+    Light,
 }
 
 impl Default for ThresholdOptions {
     fn default() -> Self {
         ThresholdOptions {
             threshold: 128,
-            invert: false,
+            walls: WallInk::Dark,
         }
     }
 }
@@ -38,7 +57,10 @@ impl Default for ThresholdOptions {
 impl ThresholdOptions {
     #[inline]
     fn wall(&self, luma: u8, alpha: u8) -> bool {
-        let l = if self.invert { 255 - luma } else { luma } as u32;
+        let l = match self.walls {
+            WallInk::Dark => luma,
+            WallInk::Light => 255 - luma,
+        } as u32;
         let a = alpha as u32;
         let over_white = (l * a + 255 * (255 - a) + 127) / 255;
         over_white < self.threshold as u32

@@ -56,7 +56,7 @@ mod optimize;
 mod trace;
 
 #[cfg(feature = "image")]
-pub use image_io::{ThresholdOptions, bitmap_from_image, decode_bitmap, load_bitmap};
+pub use image_io::{ThresholdOptions, WallInk, bitmap_from_image, decode_bitmap, load_bitmap};
 pub use trace::{Outline, trace_outlines};
 
 use crate::{Point, Rect};

@@ -96,6 +96,24 @@ impl Object {
             moved: true,
         }
     }
+    /// A closed `width` × `height` rectangle centred on its pivot (the
+    /// usual crate, door or bar), corners counter-clockwise.
+    ///
+    /// ```
+    /// use daedalus::{Point, objects::Object};
+    /// let door = Object::rectangle(2.0, 10.0);
+    /// assert_eq!(door.outline()[0], Point::new(-1.0, -5.0));
+    /// assert_eq!(door.outline()[2], Point::new(1.0, 5.0));
+    /// ```
+    pub fn rectangle(width: f64, height: f64) -> Object {
+        let (a, b) = (width / 2.0, height / 2.0);
+        let corners = [(-a, -b), (a, -b), (a, b), (-a, b)];
+        Object::new(
+            corners.iter().map(|&(x, y)| Point::new(x, y)).collect(),
+            Closure::Closed,
+        )
+    }
+
     /// The local outline.
     ///
     /// ```

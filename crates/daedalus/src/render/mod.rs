@@ -327,14 +327,25 @@ impl Scene {
         self
     }
 
-    /// Shows or hides the legend (shown by default).
+    /// Hides the legend (shown by default).
     ///
     /// ```
     /// let mut s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
-    /// assert!(!s.show_legend(false).to_svg().contains("id=\"legend\""));
+    /// assert!(!s.hide_legend().to_svg().contains("id=\"legend\""));
     /// ```
-    pub fn show_legend(&mut self, show: bool) -> &mut Self {
-        self.legend = show;
+    pub fn hide_legend(&mut self) -> &mut Self {
+        self.legend = false;
+        self
+    }
+
+    /// Shows the legend again after [`Scene::hide_legend`].
+    ///
+    /// ```
+    /// let mut s = daedalus::render::Scene::new(daedalus::Rect::new([0.0, 0.0], [1.0, 1.0])).unwrap();
+    /// assert!(s.hide_legend().show_legend().to_svg().contains("id=\"legend\""));
+    /// ```
+    pub fn show_legend(&mut self) -> &mut Self {
+        self.legend = true;
         self
     }
 
@@ -457,7 +468,7 @@ impl Scene {
     /// ```
     /// use daedalus::{Point, render::Scene};
     /// let mut s = Scene::new(daedalus::Rect::new([0.0, 0.0], [10.0, 10.0])).unwrap();
-    /// s.show_legend(false);
+    /// s.hide_legend();
     /// s.path_every(&[Point::new(1.0, 5.0), Point::new(9.0, 5.0)], 1.0, 2.0).unwrap();
     /// // discs (filled, then their rims) at 0, 2, 4, 6 and the goal 8,
     /// // plus the start and goal markers
