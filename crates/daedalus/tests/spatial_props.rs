@@ -75,7 +75,7 @@ fn walls_strategy() -> impl Strategy<Value = Vec<(Point, Point)>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn clearance_and_is_free_match_brute_force(walls in walls_strategy(), x in 0.0f64..20.0, y in 0.0f64..20.0, r in 0.0f64..4.0) {

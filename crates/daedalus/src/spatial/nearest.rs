@@ -46,11 +46,13 @@ impl Cdt {
     /// its walls with no free spot within reach, or on a wall).
     ///
     /// The candidates are exact in principle (the nearest free point lies
-    /// where the disc touches one wall, or two at once) and computed in
+    /// where the disc touches one wall, or two at once, or where such a
+    /// boundary meets the shadow edge of a wall end) and computed in
     /// floating point at radius `r (1 + 1e-9) + 1e-12` so they pass the
     /// free test; the answer can be up to that slack farther than the true
-    /// nearest spot. Cost: the walls within `max_distance + r` of `p`
-    /// (`k` of them, `O(k^3)`), never the world.
+    /// nearest spot (plus a nudge of `1e-12 (1 + distance)` off a shadow
+    /// edge). Cost: the walls within `max_distance + r` of `p` (`k` of
+    /// them, `O(k^3)`), never the world.
     ///
     /// ```
     /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
@@ -120,6 +122,32 @@ impl Cdt {
         for i in 0..corners.len() {
             for j in i + 1..corners.len() {
                 circle_circle(corners[i], corners[j], rr, &mut cand);
+            }
+        }
+        // Where the free region meets a shadow edge (the ray from `p`
+        // past a wall end): nearer free spots may all be hidden. On the
+        // ray the sight line touches the end, so each is nudged off it to
+        // both sides; the one that crosses a wall fails the test below.
+        for &c in &corners {
+            let d = p.distance(c);
+            if d == 0.0 {
+                continue;
+            }
+            let u = (c - p) / d;
+            let mut on_ray = Vec::new();
+            for &(a, v) in &lines {
+                line_line(p, u, a, v, &mut on_ray);
+            }
+            for &k in &corners {
+                line_circle(p, u, k, rr, &mut on_ray);
+            }
+            let n = Point::new(-u.y, u.x);
+            for q in on_ray {
+                if (q - p).dot(u) > d {
+                    let nudge = 1e-12 * (1.0 + p.distance(q));
+                    cand.push(q + n * nudge);
+                    cand.push(q - n * nudge);
+                }
             }
         }
         cand.retain(|q| q.is_finite() && p.distance(*q) <= max_distance);
