@@ -192,11 +192,18 @@ mod tests {
                     };
                     let t = nav.locate(q).unwrap();
                     let b = bound.point(&nav, &search, t, q);
-                    assert!(b <= p.length() + 1e-9, "{q:?} r {r}: bound {b} > {}", p.length());
+                    assert!(
+                        b <= p.length() + 1e-9,
+                        "{q:?} r {r}: bound {b} > {}",
+                        p.length()
+                    );
                     checked += 1;
                 }
             }
         }
-        assert!(checked > 100, "only {checked} points checked ({cut} cut off)");
+        assert!(
+            checked > 100,
+            "only {checked} points checked ({cut} cut off)"
+        );
     }
 }
