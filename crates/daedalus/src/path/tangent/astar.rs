@@ -32,6 +32,9 @@ impl TangentSearch {
         }
         self.states[id as usize].keyed = true;
         let c = nav.arcs.vcorner[s.v as usize];
+        if c == NONE {
+            return false;
+        }
         let Some(t) = nav.walk_from(c / 3, s.at) else {
             return false;
         };
