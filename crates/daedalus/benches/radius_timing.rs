@@ -11,7 +11,8 @@
 //! `cargo bench -p daedalus --features serde --bench radius_timing`
 //! (`RADIUS_MAP=a,b` keeps the maps whose name contains a or b,
 //! `RADIUS_LIST=2` the radii to time). With `--features serde,testing` it
-//! also prints the median number of expansions per query, and
+//! also prints the median number of expansions and of turns of the path
+//! per query, and
 //! `RADIUS_BOUND_AFTER=n` sets the expansions before the radius-0 bound.
 
 #[path = "../tests/support/mod.rs"]
@@ -75,16 +76,22 @@ fn main() {
             // Queries with a point's path but none for the disc.
             let mut none = Vec::new();
             #[cfg(feature = "testing")]
-            let mut exp = Vec::new();
+            let (mut exp, mut turns) = (Vec::new(), Vec::new());
             for &(a, b) in &queries {
                 let mut best = [f64::INFINITY; 2];
                 let mut found = [false; 2];
+                #[cfg(feature = "testing")]
+                let mut nturns = 0;
                 for (j, rad) in [0.0, r].into_iter().enumerate() {
                     for _ in 0..3 {
                         let t = Instant::now();
                         let got = black_box(finder.find_path(&nav, a, b, rad));
                         best[j] = best[j].min(t.elapsed().as_secs_f64());
                         found[j] = got.is_ok();
+                        #[cfg(feature = "testing")]
+                        if let Ok(p) = &got {
+                            nturns = p.turns.len();
+                        }
                     }
                 }
                 if found[0] && !found[1] {
@@ -96,13 +103,19 @@ fn main() {
                     ratio.push(best[1] / best[0]);
                     #[cfg(feature = "testing")]
                     exp.push(finder.last_expansions() as f64);
+                    #[cfg(feature = "testing")]
+                    turns.push(nturns as f64);
                 }
             }
             let n = ratio.len();
             all[k].extend(&ratio);
             let total = tr.iter().sum::<f64>() / t0.iter().sum::<f64>();
             #[cfg(feature = "testing")]
-            let extra = format!(" expansions={}", median(&mut exp));
+            let extra = format!(
+                " expansions={} turns={}",
+                median(&mut exp),
+                median(&mut turns)
+            );
             #[cfg(not(feature = "testing"))]
             let extra = "";
             println!(
