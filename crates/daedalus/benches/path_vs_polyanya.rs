@@ -7,7 +7,7 @@
 //! 0.5, 1, 2 against polyanya's radius 0, over the queries with a path for
 //! that disc), queries per second on the
 //! largest map and the batch speed-up; then a short criterion run on two
-//! maps. `cargo bench -p daedalus --features serde --bench path_vs_polyanya`
+//! maps (ours at radius 0 and 2, polyanya's at radius 0). `cargo bench -p daedalus --features serde --bench path_vs_polyanya`
 //! (`RATIO_MAPS=a,b`, `RATIO_ROUNDS=n`, `RATIO_QUICK=1`: radius 0 only).
 
 #[path = "../tests/support/mod.rs"]
@@ -380,6 +380,13 @@ fn figures(c: &mut Criterion) {
             b.iter(|| {
                 for &(a, z) in &m.queries {
                     black_box(finder.find_path(&m.nav, a, z, 0.0).ok());
+                }
+            })
+        });
+        g.bench_function("daedalus_r2", |b| {
+            b.iter(|| {
+                for &(a, z) in &m.queries {
+                    black_box(finder.find_path(&m.nav, a, z, 2.0).ok());
                 }
             })
         });
