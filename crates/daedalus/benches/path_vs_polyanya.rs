@@ -3,8 +3,12 @@
 //! spade CDT, flood fill from the query starts, one polyanya vertex per
 //! wedge, search delta 0 / steps 1). Prints per map
 //! `RATIO <map> ours=<median> polyanya=<median> ratio=<r>` (median time per
-//! query), radius 2 vs 0, queries per second on the largest map and the
-//! batch speed-up; then a short criterion run on two maps.
+//! query), `DISC r=<r> <map> ours=.. polyanya_r0=.. ratio=..` (our radius
+//! 0.5, 1, 2 against polyanya's radius 0, over the queries with a path for
+//! that disc), queries per second on the
+//! largest map and the batch speed-up; then a short criterion run on two
+//! maps (ours at radius 0 and 2, polyanya's at radius 0). `cargo bench -p daedalus --features serde --bench path_vs_polyanya`
+//! (`RATIO_MAPS=a,b`, `RATIO_ROUNDS=n`, `RATIO_QUICK=1`: radius 0 only).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -196,21 +200,8 @@ fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() { 0.0 } else { v[v.len() / 2] }
 }
 
-/// Median over queries of each query's median time (seconds) over `rounds`.
-fn per_query_median(n: usize, rounds: usize, mut run: impl FnMut(usize)) -> f64 {
-    let mut per = vec![Vec::with_capacity(rounds); n];
-    for _ in 0..rounds {
-        for (i, p) in per.iter_mut().enumerate() {
-            let t = Instant::now();
-            run(i);
-            p.push(t.elapsed().as_secs_f64());
-        }
-    }
-    let mut meds: Vec<f64> = per.iter_mut().map(|p| median(p)).collect();
-    median(&mut meds)
-}
-
-/// Both medians as [`per_query_median`], the two runs of each query
+/// Median over queries of each query's median time (seconds) over
+/// `rounds`, for two searches, the two runs of each query
 /// interleaved so that both see the same machine load.
 fn paired_medians(
     n: usize,
@@ -306,16 +297,41 @@ fn figures(c: &mut Criterion) {
         if quick {
             continue;
         }
-        let r2 = per_query_median(q.len(), rounds.min(3), |i| {
-            black_box(finder.find_path(&m.nav, q[i].0, q[i].1, 2.0).ok());
-        });
-        println!(
-            "RADIUS2 {} r0={:.3}us r2={:.3}us r2/r0={:.3}",
-            m.name,
-            ours * 1e6,
-            r2 * 1e6,
-            r2 / ours
-        );
+        // Discs against polyanya's radius 0 on the same walls, over the
+        // queries with a disc path (blocked ends answer at once), interleaved.
+        for r in [0.5, 1.0, 2.0] {
+            let q: Vec<(Point, Point)> = q
+                .iter()
+                .copied()
+                .filter(|&(a, b)| finder.find_path(&m.nav, a, b, r).is_ok())
+                .collect();
+            if q.is_empty() {
+                continue;
+            }
+            let (disc, theirs) = paired_medians(
+                q.len(),
+                rounds.min(3),
+                |i| {
+                    black_box(finder.find_path(&m.nav, q[i].0, q[i].1, r).ok());
+                },
+                |i| {
+                    let (a, b) = q[i];
+                    black_box(m.poly.path(
+                        Vec2::new(a.x as f32, a.y as f32),
+                        Vec2::new(b.x as f32, b.y as f32),
+                    ));
+                },
+            );
+            println!(
+                "DISC r={r} {} paths={} ours={:.3}us polyanya_r0={:.3}us ratio={:.3} (ours r0, all queries: {:.3}us)",
+                m.name,
+                q.len(),
+                disc * 1e6,
+                theirs * 1e6,
+                disc / theirs,
+                ours * 1e6
+            );
+        }
     }
     println!("RATIO worst={worst:.3}");
     if quick {
@@ -364,6 +380,13 @@ fn figures(c: &mut Criterion) {
             b.iter(|| {
                 for &(a, z) in &m.queries {
                     black_box(finder.find_path(&m.nav, a, z, 0.0).ok());
+                }
+            })
+        });
+        g.bench_function("daedalus_r2", |b| {
+            b.iter(|| {
+                for &(a, z) in &m.queries {
+                    black_box(finder.find_path(&m.nav, a, z, 2.0).ok());
                 }
             })
         });

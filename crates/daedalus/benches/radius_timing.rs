@@ -1,12 +1,19 @@
-//! Radius-2 against radius-0 query time on every map of the real data (the
-//! full shared corpus, or the compact set on a bare clone). Prints, per map,
-//! the median over the queries with a radius-2 path of the per-query time
-//! ratio r2 / r0 (best of 3 runs each), the median times and the ratio of
-//! the summed times; then the median ratio over all maps. Asserts nothing:
-//! a figure, not a test.
+//! Radius 0.5, 1 and 2 against radius-0 query time on every map of the
+//! real data (the full shared corpus, or the compact set on a bare clone).
+//! Prints, per map and radius, the median over the queries with a path of
+//! that radius of the per-query time ratio r / r0 (best of 3 back-to-back
+//! runs each, as in earlier sessions: warm caches), the median times and the ratio of
+//! the summed times, and the same median ratio over the queries a point
+//! can make but the disc cannot (`no disc path`); then the median ratio
+//! per radius over all maps.
+//! Asserts nothing: a figure, not a test.
 //!
 //! `cargo bench -p daedalus --features serde --bench radius_timing`
-//! (`RADIUS_MAP=name` restricts the run to maps whose name contains it).
+//! (`RADIUS_MAP=a,b` keeps the maps whose name contains a or b,
+//! `RADIUS_LIST=2` the radii to time). With `--features serde,testing` it
+//! also prints the median number of expansions and of turns of the path
+//! per query, and
+//! `RADIUS_BOUND_AFTER=n` sets the expansions before the radius-0 bound.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -29,50 +36,100 @@ fn median(v: &mut [f64]) -> f64 {
 }
 
 fn main() {
-    let only = std::env::var("RADIUS_MAP").unwrap_or_default();
+    let only: Vec<String> = std::env::var("RADIUS_MAP")
+        .map(|s| s.split(',').map(str::to_string).collect())
+        .unwrap_or_default();
+    let radii: Vec<f64> = std::env::var("RADIUS_LIST")
+        .map(|s| s.split(',').filter_map(|x| x.parse().ok()).collect())
+        .unwrap_or_else(|_| vec![0.5, 1.0, 2.0]);
     let d = data::data();
     println!("data: {} ({:?})", d.dir.display(), d.corpus);
+    #[allow(unused_mut)]
     let mut finder = PathFinder::new();
-    let mut all = Vec::new();
+    // RADIUS_BOUND_AFTER=n (testing feature): the bound after n expansions.
+    #[cfg(feature = "testing")]
+    if let Some(n) = std::env::var("RADIUS_BOUND_AFTER")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        finder.set_bound_after(n);
+    }
+    let mut all: Vec<Vec<f64>> = vec![Vec::new(); radii.len()];
     for f in data::scenario_files() {
         if !f.to_string_lossy().contains("maps") {
             continue;
         }
         let s = Scenario::load(&f).expect("scenario");
-        if !s.name.contains(&only) {
+        if !only.is_empty() && !only.iter().any(|o| s.name.contains(o.as_str())) {
             continue;
         }
         // Every wall inserted as a segment, as in the path tests.
         let nav = World::from_scenario(&s).nav();
-        let (mut t0, mut t2, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
-        for q in s.queries.iter().filter(|q| q.radius == 0.0) {
-            let (a, b) = (Point::from(q.from), Point::from(q.to));
-            let mut best = [f64::INFINITY; 2];
-            let mut found = false;
-            for (k, r) in [0.0, 2.0].into_iter().enumerate() {
-                for _ in 0..3 {
-                    let t = Instant::now();
-                    let got = black_box(finder.find_path(&nav, a, b, r));
-                    best[k] = best[k].min(t.elapsed().as_secs_f64());
-                    found = got.is_ok();
+        let queries: Vec<(Point, Point)> = s
+            .queries
+            .iter()
+            .filter(|q| q.radius == 0.0)
+            .map(|q| (Point::from(q.from), Point::from(q.to)))
+            .collect();
+        for (k, &r) in radii.iter().enumerate() {
+            let (mut t0, mut tr, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+            // Queries with a point's path but none for the disc.
+            let mut none = Vec::new();
+            #[cfg(feature = "testing")]
+            let (mut exp, mut turns) = (Vec::new(), Vec::new());
+            for &(a, b) in &queries {
+                let mut best = [f64::INFINITY; 2];
+                let mut found = [false; 2];
+                #[cfg(feature = "testing")]
+                let mut nturns = 0;
+                for (j, rad) in [0.0, r].into_iter().enumerate() {
+                    for _ in 0..3 {
+                        let t = Instant::now();
+                        let got = black_box(finder.find_path(&nav, a, b, rad));
+                        best[j] = best[j].min(t.elapsed().as_secs_f64());
+                        found[j] = got.is_ok();
+                        #[cfg(feature = "testing")]
+                        if let Ok(p) = &got {
+                            nturns = p.turns.len();
+                        }
+                    }
+                }
+                if found[0] && !found[1] {
+                    none.push(best[1] / best[0]);
+                }
+                if found[1] {
+                    t0.push(best[0]);
+                    tr.push(best[1]);
+                    ratio.push(best[1] / best[0]);
+                    #[cfg(feature = "testing")]
+                    exp.push(finder.last_expansions() as f64);
+                    #[cfg(feature = "testing")]
+                    turns.push(nturns as f64);
                 }
             }
-            if found {
-                t0.push(best[0]);
-                t2.push(best[1]);
-                ratio.push(best[1] / best[0]);
-            }
+            let n = ratio.len();
+            all[k].extend(&ratio);
+            let total = tr.iter().sum::<f64>() / t0.iter().sum::<f64>();
+            #[cfg(feature = "testing")]
+            let extra = format!(
+                " expansions={} turns={}",
+                median(&mut exp),
+                median(&mut turns)
+            );
+            #[cfg(not(feature = "testing"))]
+            let extra = "";
+            println!(
+                "RADIUS r={r} {} paths={n} r0={:.1}us r={:.1}us median r/r0={:.2} sum r/sum r0={total:.2}{extra} | no disc path: {} median r/r0={:.2}",
+                s.name,
+                median(&mut t0) * 1e6,
+                median(&mut tr) * 1e6,
+                median(&mut ratio),
+                none.len(),
+                median(&mut none)
+            );
         }
-        let n = ratio.len();
-        all.extend(&ratio);
-        let total = t2.iter().sum::<f64>() / t0.iter().sum::<f64>();
-        println!(
-            "RADIUS2 {} paths={n} r0={:.1}us r2={:.1}us median r2/r0={:.2} sum r2/sum r0={total:.2}",
-            s.name,
-            median(&mut t0) * 1e6,
-            median(&mut t2) * 1e6,
-            median(&mut ratio)
-        );
     }
-    println!("RADIUS2 all: median r2/r0 {:.2}", median(&mut all));
+    for (k, r) in radii.iter().enumerate() {
+        println!("RADIUS r={r} all: median r/r0 {:.2}", median(&mut all[k]));
+    }
 }

@@ -432,8 +432,17 @@ fn compare_radius(
     grid: bool,
     queries: usize,
 ) -> Counts {
+    compare_radius_with(w, nav, (seed, grid, queries), PathFinder::new())
+}
+
+/// `compare_radius` with a given finder (`(seed, grid, queries)`).
+fn compare_radius_with(
+    w: &World,
+    nav: &daedalus::path::NavMesh,
+    (seed, grid, queries): (u64, bool, usize),
+    mut finder: PathFinder,
+) -> Counts {
     let walls = Walls::new(w.all_walls());
-    let mut finder = PathFinder::new();
     let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut counts = [0; 4];
     for _ in 0..queries {
@@ -488,6 +497,38 @@ proptest! {
         compare_radius(&w, &w.nav_spade(), seed, true, 4);
         let w = capped(float_world(seed), 12);
         compare_radius(&w, &w.nav_spade(), seed, false, 4);
+    }
+}
+
+/// A finder that takes the radius-0 bound (edges narrower than the
+/// diameter shut) before its first expansion: the small worlds above
+/// finish before the default switch, so this is where the bound is tested.
+#[cfg(feature = "testing")]
+fn eager() -> PathFinder {
+    let mut f = PathFinder::new();
+    f.set_bound_after(0);
+    f
+}
+
+#[cfg(feature = "testing")]
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(120))]
+    #[test]
+    fn eager_bound_matches_reference_on_cell_worlds(seed in any::<u64>()) {
+        let w = cell_world_sized(seed, 3, 4);
+        compare_radius_with(&w, &w.nav(), (seed, true, 6), eager());
+    }
+
+    #[test]
+    fn eager_bound_matches_reference_on_grid_worlds(seed in any::<u64>()) {
+        let w = capped(grid_world(seed), 12);
+        compare_radius_with(&w, &w.nav(), (seed, true, 6), eager());
+    }
+
+    #[test]
+    fn eager_bound_matches_reference_on_float_worlds(seed in any::<u64>()) {
+        let w = capped(float_world(seed), 12);
+        compare_radius_with(&w, &w.nav(), (seed, false, 6), eager());
     }
 }
 

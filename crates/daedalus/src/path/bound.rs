@@ -10,6 +10,16 @@
 //! `d0(v) >= min(D(v), L0 - |v - start|)`. A point `q` at distance `r` from
 //! `v` whose disc of radius `r` is clear sees `v` (the segment lies in the
 //! disc), so `d0(q) >= d0(v) - r`.
+//!
+//! For a disc of radius `r > 0` the backward search runs on the mesh with
+//! every edge between two corners shorter than `2 r` shut (no disc crosses
+//! or touches one: each of its points is closer than `r` to a corner), so
+//! `d0` is the point distance in that shut mesh, at least the point
+//! distance and still at most the disc's. A narrow edge may cross the
+//! segment from `q` to its corner, so the bound moves to `q` through the
+//! triangle `T` holding `q` instead: the segment from `q` to a corner `w`
+//! of `T` stays in `T`, so `d0(q) >= max_w d0(w) - |q - w|`
+//! ([`GoalBound::point`]).
 
 use crate::Point;
 
@@ -36,18 +46,22 @@ impl GoalBound {
         self.active
     }
 
-    /// Runs the backward search; `Ok(false)` when start and goal are not
-    /// connected even for a point.
+    /// Runs the backward search for a disc of `radius` (edges too narrow
+    /// for it shut, see `Search::set_narrow`); `Ok(false)` when start and
+    /// goal are not connected even for a point in the shut mesh (then not
+    /// for the disc either).
     pub(crate) fn prepare(
         &mut self,
         nav: &NavMesh,
         search: &mut Search,
-        from: Point,
-        to: Point,
+        (from, to): (Point, Point),
+        radius: f64,
     ) -> Result<bool, super::PathError> {
         search.record = true;
+        search.set_narrow(radius);
         let out = search.run(nav, to, from);
         search.record = false;
+        search.set_narrow(0.0);
         let pts = match out {
             Some(Outcome::Found(pts)) => pts,
             Some(Outcome::Limit(n)) => return Err(super::PathError::SearchLimit(n)),
@@ -64,6 +78,17 @@ impl GoalBound {
     pub(crate) fn vertex(&self, nav: &NavMesh, search: &Search, v: u32) -> f64 {
         let far = self.l0 - nav.p(v).distance(self.start);
         search.reached(v).map_or(far, |d| d.min(far)) - SLACK * self.l0
+    }
+
+    /// A lower bound of `d0(q)` for a point `q` in the closed triangle `t`.
+    #[inline]
+    pub(crate) fn point(&self, nav: &NavMesh, search: &Search, t: u32, q: Point) -> f64 {
+        (0..3)
+            .map(|i| {
+                let w = nav.v(3 * t + i);
+                self.vertex(nav, search, w) - q.distance(nav.p(w))
+            })
+            .fold(f64::NEG_INFINITY, f64::max)
     }
 }
 
@@ -104,7 +129,7 @@ mod tests {
             ((2.0, 60.0), (97.0, 30.0)),
         ] {
             let (from, to) = (Point::new(from.0, from.1), Point::new(to.0, to.1));
-            if !bound.prepare(&nav, &mut search, from, to).unwrap() {
+            if !bound.prepare(&nav, &mut search, (from, to), 0.0).unwrap() {
                 continue;
             }
             for v in 0..nav.pos.len() as u32 {
@@ -121,5 +146,64 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} vertices checked");
+    }
+
+    /// For a disc, the bound of a point (through its triangle, edges
+    /// narrower than the diameter shut) is at most the disc's path length
+    /// from there to the goal, and a goal the shut mesh cuts off has no
+    /// disc path (pseudo-random walls with narrow gaps).
+    #[test]
+    fn point_bounds_are_below_the_disc_distances() {
+        let mut cdt = Cdt::new([0.0, 0.0], [60.0, 60.0]).unwrap();
+        let mut x = 11u64;
+        let mut rnd = |n: f64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64 * n
+        };
+        for _ in 0..60 {
+            let (ax, ay) = (3.0 + rnd(54.0), 3.0 + rnd(54.0));
+            let (bx, by) = (ax + rnd(12.0) - 6.0, ay + rnd(12.0) - 6.0);
+            let _ = cdt.insert_segment([ax, ay], [bx.clamp(1.0, 59.0), by.clamp(1.0, 59.0)]);
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let mut finder = PathFinder::new();
+        let mut search = Search::default();
+        let mut bound = GoalBound::default();
+        let (mut checked, mut cut) = (0, 0);
+        for r in [0.5, 1.0, 1.5] {
+            for _ in 0..12 {
+                let from = Point::new(1.0 + rnd(58.0), 1.0 + rnd(58.0));
+                let to = Point::new(1.0 + rnd(58.0), 1.0 + rnd(58.0));
+                let Ok(connected) = bound.prepare(&nav, &mut search, (from, to), r) else {
+                    continue;
+                };
+                if !connected {
+                    let got = finder.find_path(&nav, from, to, r);
+                    assert!(got.is_err(), "{from:?} -> {to:?} r {r}: {got:?}");
+                    cut += 1;
+                    continue;
+                }
+                for _ in 0..40 {
+                    let q = Point::new(1.0 + rnd(58.0), 1.0 + rnd(58.0));
+                    let Ok(p) = finder.find_path(&nav, q, to, r) else {
+                        continue;
+                    };
+                    let t = nav.locate(q).unwrap();
+                    let b = bound.point(&nav, &search, t, q);
+                    assert!(
+                        b <= p.length() + 1e-9,
+                        "{q:?} r {r}: bound {b} > {}",
+                        p.length()
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(
+            checked > 100,
+            "only {checked} points checked ({cut} cut off)"
+        );
     }
 }

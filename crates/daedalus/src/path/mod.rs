@@ -323,6 +323,31 @@ impl PathFinder {
         PathFinder::default()
     }
 
+    /// Test hook: the radius > 0 search prepares its radius-0 bound after
+    /// `expansions` expansions instead of its default (0: before the first
+    /// pop), so that small test worlds exercise the bound.
+    ///
+    /// ```
+    /// let mut f = daedalus::path::PathFinder::new();
+    /// f.set_bound_after(0);
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn set_bound_after(&mut self, expansions: usize) {
+        self.tangent.bound_after = Some(expansions);
+    }
+
+    /// Test hook: states expanded by the last radius > 0 search.
+    ///
+    /// ```
+    /// assert_eq!(daedalus::path::PathFinder::new().last_expansions(), 0);
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn last_expansions(&self) -> usize {
+        self.tangent.expanded
+    }
+
     /// The shortest path from `from` to `to` for a disc of `radius`
     /// centred on the path that never overlaps a wall.
     ///

@@ -132,6 +132,10 @@ pub(crate) struct Search {
     pub(crate) record: bool,
     reach: Vec<f64>,
     reach_stamp: Vec<u32>,
+    /// Squared length below which an edge between two corners is shut
+    /// (no disc of the bound's radius crosses it), 0 for none; see
+    /// [`Search::set_narrow`].
+    narrow: f64,
     /// Statistics of the last search.
     pub(crate) expanded: usize,
 }
@@ -184,7 +188,9 @@ impl Search {
         self.heap.clear();
         self.succ.clear();
         self.expanded = 0;
-        let nw = nav.wedge_count as usize;
+        // With narrow edges shut, roots are claimed per triangle corner
+        // (slots after the wedges): a narrow edge can split a wedge.
+        let nw = nav.wedge_count as usize + if self.narrow > 0.0 { nav.tv.len() } else { 0 };
         if self.best.len() < nw {
             self.best.resize(nw, f64::INFINITY);
             self.stamp.resize(nw, 0);
@@ -318,6 +324,43 @@ impl Search {
         Some(Outcome::NoPath)
     }
 
+    /// Shuts every edge between two corners shorter than `2 radius` (0:
+    /// none) for the following searches. A disc of that radius never
+    /// touches such an edge (each of its points is closer than the radius
+    /// to a corner), so a point's path in the shut mesh bounds the disc's
+    /// from below. The radius > 0 clearance tests accept a gap down to
+    /// `2 radius (1 - 1e-9)` (their rounding slack), so only edges shorter
+    /// than `2 radius (1 - 2e-9)` are shut: an edge in between stays open
+    /// (a weaker bound, never a wrong one).
+    pub(crate) fn set_narrow(&mut self, radius: f64) {
+        self.narrow = 4.0 * radius * radius * (1.0 - 4e-9);
+    }
+
+    /// Edge `h` is shut as narrow (see [`Search::set_narrow`]).
+    #[inline]
+    fn narrow_edge(&self, nav: &NavMesh, h: u32) -> bool {
+        if self.narrow == 0.0 {
+            return false;
+        }
+        let (a, b) = (nav.v(h), nav.v(next(h)));
+        if !(nav.corner[a as usize] && nav.corner[b as usize]) {
+            return false;
+        }
+        let (pa, pb) = (nav.p(a), nav.p(b));
+        let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
+        dx * dx + dy * dy < self.narrow
+    }
+
+    /// The claim slot of a root at the corner `c` (`3 t + i`).
+    #[inline]
+    fn claim_slot(&self, nav: &NavMesh, c: u32) -> u32 {
+        if self.narrow > 0.0 {
+            nav.wedge_count + c
+        } else {
+            nav.wedge[c as usize]
+        }
+    }
+
     /// The shortest `g + |root - v|` recorded for vertex `v` by the last
     /// recording search: an upper bound of the distance from its start to
     /// `v`, exact when that distance plus `|v - goal|` is below the path
@@ -375,6 +418,9 @@ impl Search {
         if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
             return;
         }
+        if self.narrow_edge(nav, h) {
+            return;
+        }
         let l = nav.p(nav.v(o));
         let r = nav.p(nav.v(next(o)));
         let f = g + heuristic(rp, l, r, self.goal);
@@ -398,6 +444,9 @@ impl Search {
     fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
         let o = nav.opp[h as usize];
         if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
+            return;
+        }
+        if self.narrow_edge(nav, h) {
             return;
         }
         let pl = nav.p(nav.v(o));
@@ -539,7 +588,7 @@ impl Search {
             let oc = orient2d(r, pr, pc);
             if oc <= 0.0 {
                 let g = n.g + r.distance(pr);
-                let w = nav.wedge[h_right as usize];
+                let w = self.claim_slot(nav, h_right);
                 if self.claim(w, g) {
                     let root = self.new_root(pr, n.root, w);
                     if oc < 0.0 {
@@ -554,7 +603,7 @@ impl Search {
                     let mut cur = h_right;
                     for _ in 0..1024 {
                         let o = nav.opp[cur as usize];
-                        if o == NONE || nav.wall[cur as usize] {
+                        if o == NONE || nav.wall[cur as usize] || self.narrow_edge(nav, cur) {
                             break;
                         }
                         // o runs c' -> vr; vr is the origin of next(o).
@@ -579,7 +628,7 @@ impl Search {
             let oc = orient2d(r, pl, pc);
             if oc >= 0.0 {
                 let g = n.g + r.distance(pl);
-                let w = nav.wedge[he as usize];
+                let w = self.claim_slot(nav, he);
                 if self.claim(w, g) {
                     let root = self.new_root(pl, n.root, w);
                     if oc > 0.0 {
@@ -594,7 +643,7 @@ impl Search {
                     let mut cur = h_left;
                     for _ in 0..1024 {
                         let o = nav.opp[cur as usize];
-                        if o == NONE || nav.wall[cur as usize] {
+                        if o == NONE || nav.wall[cur as usize] || self.narrow_edge(nav, cur) {
                             break;
                         }
                         // o runs vl -> c'; the edge opposite vl is next(o).

@@ -35,7 +35,14 @@ impl NavMesh {
         if self.grid.is_empty() {
             return None;
         }
-        let mut t = self.hint(p);
+        self.walk_from(self.hint(p), p)
+    }
+
+    /// A triangle whose closure contains `p` by the walk of
+    /// [`NavMesh::locate`] from the live triangle `t` (a start near `p`
+    /// makes it short).
+    pub(crate) fn walk_from(&self, t: u32, p: Point) -> Option<u32> {
+        let mut t = t;
         let mut seed = (p.x.to_bits() ^ p.y.to_bits().rotate_left(17)) | 1;
         let mut came = NONE;
         let limit = 4 * self.slots() + 16;

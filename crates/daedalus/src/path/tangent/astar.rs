@@ -5,52 +5,69 @@ use super::*;
 
 impl TangentSearch {
     /// Pushes `s` with `f = g + h`: `h` the larger of the Euclidean
-    /// distance and the radius-0 bound of its corner less `r` (both
-    /// admissible; their maximum need not be consistent, which A* over
-    /// states that are never closed tolerates).
-    pub(super) fn push(&mut self, nav: &NavMesh, search: &Search, s: State, goal: Point, r: f64) {
+    /// distance and the parent's bound less the step (a valid path from
+    /// the parent through `s` is no shorter than the parent's bound).
+    pub(super) fn push(&mut self, mut s: State, goal: Point) {
         let id = self.states.len() as u32;
-        let f = s.g + self.h(nav, search, &s, goal, r);
+        let p = &self.states[s.parent as usize];
+        let inherited = p.h - (s.g - p.g);
+        s.h = if s.v == GOAL {
+            0.0
+        } else {
+            s.at.distance(goal).max(inherited)
+        };
+        s.keyed = false;
+        let f = s.g + s.h;
         self.states.push(s);
         self.heap.push(Reverse((f.to_bits(), id)));
     }
 
-    #[inline]
-    pub(super) fn h(&self, nav: &NavMesh, search: &Search, s: &State, goal: Point, r: f64) -> f64 {
-        let e = s.at.distance(goal);
-        if s.v == GOAL || !self.bound.active() {
-            return e;
+    /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
+    /// bound of its arrival point (found from its corner's triangles by a
+    /// short walk); `true` when it was pushed back with a larger key.
+    pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
+        let s = self.states[id as usize];
+        if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
+            return false;
         }
-        e.max(self.bound.vertex(nav, search, s.v) - r)
+        self.states[id as usize].keyed = true;
+        let c = nav.arcs.vcorner[s.v as usize];
+        if c == NONE {
+            return false;
+        }
+        let Some(t) = nav.walk_from(c / 3, s.at) else {
+            return false;
+        };
+        let h = self.bound.point(nav, search, t, s.at);
+        if h <= s.h {
+            return false;
+        }
+        self.states[id as usize].h = h;
+        let nf = s.g + h;
+        if nf <= f {
+            return false;
+        }
+        self.heap.push(Reverse((nf.to_bits(), id)));
+        true
     }
 
-    /// Switches to the radius-0 bound: runs the backward search and
-    /// recomputes the keys of the open states. `false` when not even a
-    /// point can reach the goal.
+    /// Runs the backward radius-0 search of the bound (popped states take
+    /// it in [`TangentSearch::rekey`]). `false` when not even a point can
+    /// reach the goal through the edges wide enough for the disc.
     pub(super) fn tighten(
         &mut self,
         nav: &NavMesh,
         search: &mut Search,
-        (from, to): (Point, Point),
+        ends: (Point, Point),
         r: f64,
     ) -> Result<bool, PathError> {
-        if !self.bound.prepare(nav, search, from, to)? {
-            return Ok(false);
-        }
-        let mut open = std::mem::take(&mut self.heap).into_vec();
-        for Reverse((k, id)) in &mut open {
-            let s = self.states[*id as usize];
-            *k = (s.g + self.h(nav, search, &s, to, r)).to_bits();
-        }
-        self.heap = BinaryHeap::from(open);
-        Ok(true)
+        self.bound.prepare(nav, search, ends, r)
     }
 
     /// `rest`: the second expansion of the start, outside its box.
     pub(super) fn expand(
         &mut self,
         nav: &NavMesh,
-        search: &Search,
         id: u32,
         (from, to): (Point, Point),
         r: f64,
@@ -102,8 +119,6 @@ impl TangentSearch {
             && let Some(sw) = sweep_to(self, p)
         {
             self.push(
-                nav,
-                search,
                 State {
                     v: GOAL,
                     dir: 1.0,
@@ -112,10 +127,11 @@ impl TangentSearch {
                     sweep: sw,
                     parent: id,
                     g: s.g + r * sw + p.distance(to),
+                    h: 0.0,
+                    keyed: false,
                     checked: false,
                 },
                 to,
-                r,
             );
         }
         for k in b..e {
@@ -132,8 +148,6 @@ impl TangentSearch {
                     continue;
                 };
                 self.push(
-                    nav,
-                    search,
                     State {
                         v: w,
                         dir: dw,
@@ -142,10 +156,11 @@ impl TangentSearch {
                         sweep: sw,
                         parent: id,
                         g: s.g + r * sw + p.distance(q),
+                        h: 0.0,
+                        keyed: false,
                         checked: false,
                     },
                     to,
-                    r,
                 );
             }
         }
@@ -238,24 +253,38 @@ impl TangentSearch {
             sweep: 0.0,
             parent: NONE,
             g: 0.0,
+            h: 0.0,
+            keyed: true,
             checked: true,
         });
         // Short queries seldom need the start's far successors.
         let limit = 1.4 * from.distance(to) + 4.0 * r;
         self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
-        self.expand(nav, search, 0, (from, to), r, false);
+        self.expand(nav, 0, (from, to), r, false);
+        let lazy = self.bound_after.unwrap_or(LAZY_BOUND);
         loop {
+            // Short searches end before the bound would pay for itself.
+            if !self.bound.active()
+                && self.expanded >= lazy
+                && !self.tighten(nav, search, (from, to), r)?
+            {
+                // No path for a point through the wide edges, none for a disc.
+                return Err(PathError::NoPath);
+            }
             let top = self.heap.pop();
             if let Some((_, limit)) = self.start_box
                 && top.is_none_or(|Reverse((k, _))| f64::from_bits(k) > limit)
             {
                 self.heap.extend(top);
-                self.expand(nav, search, 0, (from, to), r, true);
+                self.expand(nav, 0, (from, to), r, true);
                 continue;
             }
-            let Some(Reverse((_, id))) = top else {
+            let Some(Reverse((key, id))) = top else {
                 break;
             };
+            if self.rekey(nav, search, id, f64::from_bits(key)) {
+                continue;
+            }
             let s = self.states[id as usize];
             if !s.checked {
                 if s.v != GOAL && self.dominated(nav, id, r) {
@@ -276,12 +305,7 @@ impl TangentSearch {
                 return Ok(self.path(nav, id, from, to, r));
             }
             self.expanded += 1;
-            // Short searches end before the bound would pay for itself.
-            if self.expanded == LAZY_BOUND && !self.tighten(nav, search, (from, to), r)? {
-                // No path for a point, none for a disc.
-                return Err(PathError::NoPath);
-            }
-            self.expand(nav, search, id, (from, to), r, false);
+            self.expand(nav, id, (from, to), r, false);
         }
         Err(PathError::NoPath)
     }

@@ -15,6 +15,24 @@
 //! edge is at least as long as its chord; a search that runs long switches
 //! to the larger, admissible radius-0 distance bound of [`super::bound`]).
 //!
+//! That bound is a point's distance in the mesh with every edge between two
+//! corners shorter than `2 r` shut: such an edge shuts off a gap no disc
+//! passes, so the bound sees the disc's detours through wide gaps, and a
+//! goal cut off by narrow edges is answered `NoPath` once the bound is
+//! taken (one radius-0 search) instead of after a flood of the tangent
+//! graph of the start's whole component. It is taken lazily: a state is pushed with
+//! the larger of the Euclidean distance and its parent's bound less the
+//! step, and raised to its arrival point's bound when popped (pushed back
+//! if that raises its key).
+//!
+//! Gaps: a disc may touch a wall, never cross it, so a gap of exactly `2 r`
+//! is open. The clearance tests compare computed tangent points and arcs
+//! with `r (1 - 1e-9)` (their rounding slack): a gap down to
+//! `2 r (1 - 1e-9)` is open too, one narrower is shut. The tangent points
+//! and arc angles are floating-point constructions (`kernels`), good to a
+//! few ulps of the coordinates; lengths agree with the independent
+//! reference within 1e-9 relative.
+//!
 //! The graph is generated lazily:
 //! - only corners whose walls leave a free angle of more than 180 degrees
 //!   can be wrapped (elsewhere every point of the circle is closer than r
@@ -79,6 +97,10 @@ struct State {
     sweep: f64,
     parent: u32,
     g: f64,
+    /// Lower bound of the distance left (raised when popped, see `rekey`).
+    h: f64,
+    /// `h` includes the shut-mesh bound of the arrival point.
+    keyed: bool,
     checked: bool,
 }
 
@@ -115,6 +137,8 @@ pub(crate) struct TangentSearch {
     start_box: Option<(Cone, f64)>,
     /// States expanded by the last query (statistics).
     pub(crate) expanded: usize,
+    /// Expansions before the bound is prepared (`LAZY_BOUND` if unset).
+    pub(crate) bound_after: Option<usize>,
 }
 
 impl TangentSearch {
