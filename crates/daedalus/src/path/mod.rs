@@ -85,11 +85,11 @@ pub enum PathError {
 
 /// A turn of the path around a corner: an arc of the circle of radius
 /// `radius` about `center`, from tangent point `from` to tangent point `to`
-/// (counter-clockwise when `ccw`). For radius 0, `from == to == center`.
+/// in the direction `rotation`. For radius 0, `from == to == center`.
 ///
 /// ```
-/// use daedalus::{Point, path::Turn};
-/// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), ccw: true };
+/// use daedalus::{Point, path::{Rotation, Turn}};
+/// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), rotation: Rotation::CounterClockwise };
 /// assert!((t.arc_length() - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -102,16 +102,30 @@ pub struct Turn {
     pub from: Point,
     /// Where the path leaves the arc.
     pub to: Point,
-    /// The arc turns counter-clockwise.
-    pub ccw: bool,
+    /// Which way the arc turns.
+    pub rotation: Rotation,
+}
+
+/// Which way a [`Turn`] goes round its corner.
+///
+/// ```
+/// use daedalus::path::Rotation;
+/// assert_ne!(Rotation::Clockwise, Rotation::CounterClockwise);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rotation {
+    /// Counter-clockwise (the corner on the path's left).
+    CounterClockwise,
+    /// Clockwise (the corner on the path's right).
+    Clockwise,
 }
 
 impl Turn {
     /// The angle swept from `from` to `to` in the turn's direction, in [0, 2 pi).
     ///
     /// ```
-    /// use daedalus::{Point, path::Turn};
-    /// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), ccw: false };
+    /// use daedalus::{Point, path::{Rotation, Turn}};
+    /// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), rotation: Rotation::Clockwise };
     /// assert!((t.sweep() - 1.5 * std::f64::consts::PI).abs() < 1e-12);
     /// ```
     pub fn sweep(&self) -> f64 {
@@ -120,19 +134,18 @@ impl Turn {
         }
         let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
         let a1 = (self.to.y - self.center.y).atan2(self.to.x - self.center.x);
-        if self.ccw {
-            from_base(a1, a0)
-        } else {
-            from_base(a0, a1)
+        match self.rotation {
+            Rotation::CounterClockwise => from_base(a1, a0),
+            Rotation::Clockwise => from_base(a0, a1),
         }
     }
 
     /// Length of the arc.
     ///
     /// ```
-    /// use daedalus::{Point, path::Turn};
+    /// use daedalus::{Point, path::{Rotation, Turn}};
     /// let p = Point::new(2.0, 3.0);
-    /// assert_eq!(Turn { center: p, radius: 0.0, from: p, to: p, ccw: true }.arc_length(), 0.0);
+    /// assert_eq!(Turn { center: p, radius: 0.0, from: p, to: p, rotation: Rotation::CounterClockwise }.arc_length(), 0.0);
     /// ```
     pub fn arc_length(&self) -> f64 {
         self.radius * self.sweep()
@@ -141,7 +154,10 @@ impl Turn {
     /// Point of the arc at angle offset `a` (radians along the turn) from `from`.
     pub(crate) fn at(&self, a: f64) -> Point {
         let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
-        let ang = if self.ccw { a0 + a } else { a0 - a };
+        let ang = match self.rotation {
+            Rotation::CounterClockwise => a0 + a,
+            Rotation::Clockwise => a0 - a,
+        };
         Point::new(
             self.center.x + self.radius * ang.cos(),
             self.center.y + self.radius * ang.sin(),
@@ -248,9 +264,9 @@ impl Path {
     /// sweep `s` takes about `s / sqrt(8 slack / r)` pieces.
     ///
     /// ```
-    /// use daedalus::{Point, path::{Path, PathError, Turn}};
+    /// use daedalus::{Point, path::{Path, PathError, Rotation, Turn}};
     /// let c = Point::new(0.0, 0.0);
-    /// let t = Turn { center: c, radius: 1.0, from: Point::new(0.0, -1.0), to: Point::new(0.0, 1.0), ccw: true };
+    /// let t = Turn { center: c, radius: 1.0, from: Point::new(0.0, -1.0), to: Point::new(0.0, 1.0), rotation: Rotation::CounterClockwise };
     /// let p = Path { start: Point::new(-5.0, -1.0), goal: Point::new(-5.0, 1.0), radius: 1.0, turns: vec![t] };
     /// let pts = p.polyline_within(1e-3).unwrap();
     /// // Between start and goal every corner is within 1e-3 outside the circle.
@@ -397,7 +413,7 @@ impl PathFinder {
                             radius: 0.0,
                             from: c,
                             to: c,
-                            ccw: true,
+                            rotation: Rotation::CounterClockwise,
                         })
                         .collect(),
                 }),

@@ -4,7 +4,7 @@ use crate::Point;
 use std::f64::consts::{PI, TAU};
 
 use crate::geometry::orient2d;
-use crate::path::Turn;
+use crate::path::{Rotation, Turn};
 
 use super::point_seg;
 
@@ -75,6 +75,12 @@ pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point)
 /// Distance between the turn's arc and segment `a b` (floating point).
 pub(crate) fn arc_seg_distance(t: &Turn, a: Point, b: Point) -> f64 {
     // arc_seg sweeps counter-clockwise: a clockwise turn starts at its end.
-    let a0 = angle(t.center, if t.ccw { t.from } else { t.to });
+    let a0 = angle(
+        t.center,
+        match t.rotation {
+            Rotation::CounterClockwise => t.from,
+            Rotation::Clockwise => t.to,
+        },
+    );
     arc_seg(t.center, t.radius, a0, t.sweep(), a, b)
 }

@@ -86,7 +86,7 @@ pub fn check_path(walls: &Walls, path: &daedalus::path::Path) -> Result<f64, Str
         let a_to = (t.to.y - t.center.y).atan2(t.to.x - t.center.x);
         let (a0, w) = if t.from == t.to {
             (a_from, 0.0)
-        } else if t.ccw {
+        } else if t.rotation == daedalus::path::Rotation::CounterClockwise {
             (a_from, (a_to - a_from).rem_euclid(std::f64::consts::TAU))
         } else {
             (a_to, (a_from - a_to).rem_euclid(std::f64::consts::TAU))

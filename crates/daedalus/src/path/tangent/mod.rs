@@ -65,7 +65,7 @@ use crate::geometry::orient2d;
 use super::bound::GoalBound;
 use super::nav::{NONE, NavMesh, ang, next, prev};
 use super::search::Search;
-use super::{Path, PathError, Turn};
+use super::{Path, PathError, Rotation, Turn};
 use crate::spatial::arc::arc_seg;
 use crate::spatial::{point_seg, seg_seg};
 use cone::Cone;

@@ -22,7 +22,11 @@ impl TangentSearch {
                 radius: r,
                 from: s.at,
                 to: child.dep,
-                ccw: s.dir > 0.0,
+                rotation: if s.dir > 0.0 {
+                    Rotation::CounterClockwise
+                } else {
+                    Rotation::Clockwise
+                },
             };
             // A turn of (numerically) nothing: keep it exactly empty.
             if child.sweep < 1e-9 {
