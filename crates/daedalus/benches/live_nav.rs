@@ -5,12 +5,14 @@
 //! one process and alternately:
 //! - `move`: one small random object move + `update_objects()`;
 //! - `loop rR`: the same + `NavMesh::update` + one path query of radius R
-//!   (the next of the map's own queries);
+//!   (the next of the map's own queries); the `move` round before it is
+//!   followed by an untimed update, so each timed update follows one move;
 //! - `static rR`: the same queries on a world that never moves.
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
 //! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2),
-//! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2), then a
+//! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2; also the
+//! same ratio of move + update without the query), then a
 //! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
 //! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300).
 
@@ -203,20 +205,26 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
     let (mut mv, mut nav, mut lp, mut st) = (vec![], vec![], vec![], vec![]);
     let mut finder = PathFinder::new();
     let mut sfinder = PathFinder::new();
-    let (mut rebuilt, mut written) = (0, 0);
+    let mut written = 0;
+    // Updates that rebuilt the snapshot: (move, update) times.
+    let mut rebuilds: Vec<(f64, f64)> = Vec::new();
     for _ in 0..moves {
         mv.push(live.move_one());
+        // Brought up to date untimed, so that the loop's update below
+        // follows its own move only.
+        live.nav.update(&mut live.cdt);
         // The loop: move + update + navigation + the first query after it.
         let t = Instant::now();
         let m = live.move_one();
         let t1 = Instant::now();
         let u = live.nav.update(&mut live.cdt);
         let n = t1.elapsed().as_secs_f64();
-        rebuilt += usize::from(u.rebuilt);
         written += u.triangles;
         live.query(&mut finder, r);
         lp.push(t.elapsed().as_secs_f64());
-        let _ = m;
+        if u.rebuilt {
+            rebuilds.push((m, n));
+        }
         nav.push(n);
         let t = Instant::now();
         still.next_query = live.next_query - 1;
@@ -224,9 +232,18 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         st.push(t.elapsed().as_secs_f64());
     }
     println!(
-        "  ({rebuilt} rebuilds in {moves} updates, {:.0} triangles written per update)",
+        "  ({} rebuilds in {moves} updates, {:.0} triangles written per update)",
+        rebuilds.len(),
         written as f64 / moves as f64
     );
+    if !rebuilds.is_empty() {
+        let (mut a, mut b): (Vec<f64>, Vec<f64>) = rebuilds.into_iter().unzip();
+        println!(
+            "  (rebuilds: median move {:.1}us, median rebuild {:.1}us)",
+            median(&mut a) * 1e6,
+            median(&mut b) * 1e6
+        );
+    }
     [
         median(&mut mv),
         median(&mut nav),
@@ -298,13 +315,17 @@ fn ratios() {
         for &r in &radii {
             let m = measure(&mut live, &mut still, r, moves);
             report(&format!("squares_{n}"), r, m);
-            flat.push(m[2]);
+            flat.push((m[2], m[0] + m[1]));
         }
     }
     if sizes.len() == 2 {
         let k = radii.len();
         for (i, r) in radii.iter().enumerate() {
-            println!("FLAT r={r} ratio={:.2}", flat[k + i] / flat[i]);
+            println!(
+                "FLAT r={r} ratio={:.2} (move + update alone: {:.2})",
+                flat[k + i].0 / flat[i].0,
+                flat[k + i].1 / flat[i].1
+            );
         }
     }
 }

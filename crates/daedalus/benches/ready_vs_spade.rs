@@ -17,7 +17,9 @@
 //! peak_ratio=<r> rss=<B> spade_rss=<B> rss_ratio=<r>`:
 //! - times: medians of interleaved rounds (ours, spade, ours, ...);
 //! - `heap`: live heap bytes of the finished world (triangulation +
-//!   snapshot) and of spade's triangulation, counted by the allocator below;
+//!   snapshot; each part in brackets, the snapshot's from
+//!   `NavMesh::heap_bytes`) and of spade's triangulation, counted by the
+//!   allocator below;
 //!   `peak`: the most live heap bytes during the build (inputs excluded);
 //! - `rss`: peak resident set (`VmHWM` of /proc/self/status) of a fresh
 //!   process that loads the scenario and builds one world, minus the same
@@ -41,7 +43,7 @@ use daedalus::path::NavMesh;
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 use daedalus::{Closure, Point};
-use spade::{ConstrainedDelaunayTriangulation, Point2, Triangulation};
+use spade::{ConstrainedDelaunayTriangulation, Point2};
 
 // ---------------------------------------------------------------------------
 // Counting allocator: live and peak heap bytes.
@@ -244,11 +246,12 @@ fn main() {
         let s = Scenario::load(&f).expect("scenario");
         let input = spade_input(&s);
         // Memory first, on a quiet heap.
-        let ((cdt, nav), heap, peak) = counted(|| {
-            let cdt = ours_cdt(&s);
+        let ((cdt, nav, cdt_heap), heap, peak) = counted(|| {
+            let (cdt, cdt_heap, _) = counted(|| ours_cdt(&s));
             let nav = NavMesh::from_cdt(&cdt);
-            (cdt, nav)
+            (cdt, nav, cdt_heap)
         });
+        let nav_heap = nav.heap_bytes();
         let (tris, verts) = (nav.triangle_count(), cdt.mesh().vertex_count());
         drop((cdt, nav));
         let (sp, spade_heap, spade_peak) = counted(|| spade_build(&input));
@@ -282,7 +285,7 @@ fn main() {
         let spade_rss = rss_of("spade", &f) - base;
         println!(
             "READY {name} verts={verts} tris={tris} cdt={c:.6} nav={n:.6} ours={o:.6} spade={sp:.6} \
-             build={:.2} heap={heap} spade_heap={spade_heap} heap_ratio={:.2} \
+             build={:.2} heap={heap} (cdt={cdt_heap} nav={nav_heap}) spade_heap={spade_heap} heap_ratio={:.2} \
              peak={peak} spade_peak={spade_peak} peak_ratio={:.2} \
              rss={rss} spade_rss={spade_rss} rss_ratio={:.2} heap_per_vertex={:.0}",
             o / sp,
