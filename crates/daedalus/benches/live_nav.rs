@@ -12,9 +12,9 @@
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
 //! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2),
-//! preceded by the median over rounds of each round's loop / (its own move
-//! + its own static query) (move and query times are heavy-tailed and
-//! independent, so the median of their sum exceeds the sum of their
+//! preceded by the median over rounds of each round's loop / (its own
+//! move plus its own static query) (move and query times are heavy-tailed
+//! and independent, so the median of their sum exceeds the sum of their
 //! medians: the ratio of medians overstates what navigation adds), the
 //! first query after the update against the same query again and on a
 //! from-scratch snapshot of the same world (every `LIVE_FRESH`-th round,
