@@ -3,14 +3,24 @@
 //! On every Moving AI map of ../shared/data (every ring an object) and on
 //! synthetic worlds of 10^3 and 10^5 square objects, each round times, in
 //! one process and alternately:
-//! - `move`: one small random object move + `update_objects()`;
+//! - `move`: one small random object move (within 0.1 % of the width and
+//!   0.01 rad of the object's home pose) + `update_objects()`;
 //! - `loop rR`: the same + `NavMesh::update` + one path query of radius R
-//!   (the next of the map's own queries);
+//!   (the next of the map's own queries); the `move` round before it is
+//!   followed by an untimed update, so each timed update follows one move;
 //! - `static rR`: the same queries on a world that never moves.
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
 //! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2),
-//! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2), then a
+//! preceded by the median over rounds of each round's loop / (its own
+//! move plus its own static query) (move and query times are heavy-tailed
+//! and independent, so the median of their sum exceeds the sum of their
+//! medians: the ratio of medians overstates what navigation adds), the
+//! first query after the update against the same query again and on a
+//! from-scratch snapshot of the same world (every `LIVE_FRESH`-th round,
+//! 10), and the rebuilds,
+//! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2; also the
+//! same ratio of move + update without the query), then a
 //! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
 //! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300).
 
@@ -51,6 +61,8 @@ struct Live {
     cdt: Cdt,
     nav: NavMesh,
     objects: Vec<(ObjectId, Point, f64)>,
+    /// Every object's pose at the start (centre, rotation).
+    home: Vec<(Point, f64)>,
     queries: Vec<(Point, Point)>,
     next_query: usize,
     rng: Rng,
@@ -150,6 +162,7 @@ impl Live {
         Live {
             cdt,
             nav,
+            home: objects.iter().map(|&(_, c, r)| (c, r)).collect(),
             objects,
             queries,
             next_query: 0,
@@ -158,16 +171,21 @@ impl Live {
         }
     }
 
-    /// One small move (at most 0.1 % of the width and 0.01 rad) of a random
-    /// object, then `update_objects`. Returns its time.
+    /// One small move of a random object (to at most 0.1 % of the width
+    /// and 0.01 rad from its home pose), then `update_objects`. Returns its
+    /// time.
     fn move_one(&mut self) -> f64 {
         let k = self.rng.below(self.objects.len());
         let (id, c, rot) = self.objects[k];
+        // Around its home pose, not its current one: a random walk drifts
+        // the world away from the static one (on Aurora its queries got
+        // 10-20x costlier), and the comparison with it would mean nothing.
+        let (h, hr) = self.home[k];
         let p = Point::new(
-            c.x + self.rng.f(-self.step, self.step),
-            c.y + self.rng.f(-self.step, self.step),
+            h.x + self.rng.f(-self.step, self.step),
+            h.y + self.rng.f(-self.step, self.step),
         );
-        let r = rot + self.rng.f(-0.01, 0.01);
+        let r = hr + self.rng.f(-0.01, 0.01);
         let t = Instant::now();
         let o = self.cdt.object_mut(id).unwrap();
         o.set_position([p.x, p.y]);
@@ -203,30 +221,87 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
     let (mut mv, mut nav, mut lp, mut st) = (vec![], vec![], vec![], vec![]);
     let mut finder = PathFinder::new();
     let mut sfinder = PathFinder::new();
-    let (mut rebuilt, mut written) = (0, 0);
-    for _ in 0..moves {
+    let mut written = 0;
+    // Updates that rebuilt the snapshot: (move, update) times.
+    let mut rebuilds: Vec<(f64, f64)> = Vec::new();
+    // LIVE_FRESH=K: every K-th round also times the query on a fresh
+    // snapshot of the same world (0: never; default 10).
+    let fresh_every: usize = std::env::var("LIVE_FRESH")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(10);
+    let mut ffinder = PathFinder::new();
+    let mut paired: Vec<f64> = Vec::new();
+    let mut pairs: Vec<(f64, f64, f64)> = Vec::new();
+    for round in 0..moves {
         mv.push(live.move_one());
+        // Brought up to date untimed, so that the loop's update below
+        // follows its own move only.
+        live.nav.update(&mut live.cdt);
         // The loop: move + update + navigation + the first query after it.
         let t = Instant::now();
         let m = live.move_one();
         let t1 = Instant::now();
         let u = live.nav.update(&mut live.cdt);
         let n = t1.elapsed().as_secs_f64();
-        rebuilt += usize::from(u.rebuilt);
         written += u.triangles;
+        let t2 = Instant::now();
         live.query(&mut finder, r);
+        let q = t2.elapsed().as_secs_f64();
         lp.push(t.elapsed().as_secs_f64());
-        let _ = m;
+        if u.rebuilt {
+            rebuilds.push((m, n));
+        }
         nav.push(n);
+        if fresh_every > 0 && round % fresh_every == 0 {
+            // The same query on a snapshot built from scratch of the same
+            // world (untimed build): the patched snapshot's own cost.
+            // The same query again on the patched snapshot first (warm).
+            let (a, b) = live.queries[(live.next_query - 1) % live.queries.len()];
+            let t = Instant::now();
+            let _ = black_box(finder.find_path(&live.nav, a, b, r));
+            let again = t.elapsed().as_secs_f64();
+            let fresh = NavMesh::from_cdt(&live.cdt);
+            let t = Instant::now();
+            let _ = black_box(ffinder.find_path(&fresh, a, b, r));
+            pairs.push((q, again, t.elapsed().as_secs_f64()));
+        }
         let t = Instant::now();
         still.next_query = live.next_query - 1;
         still.query(&mut sfinder, r);
         st.push(t.elapsed().as_secs_f64());
+        // This round's loop against this round's move and static query.
+        paired.push(lp[lp.len() - 1] / (m + st[st.len() - 1]));
     }
     println!(
-        "  ({rebuilt} rebuilds in {moves} updates, {:.0} triangles written per update)",
+        "  (per round: loop / (its move + its static query), median {:.2})",
+        median(&mut paired)
+    );
+    println!(
+        "  ({} rebuilds in {moves} updates, {:.0} triangles written per update)",
+        rebuilds.len(),
         written as f64 / moves as f64
     );
+    if !pairs.is_empty() {
+        let n = pairs.len();
+        let mut a: Vec<f64> = pairs.iter().map(|p| p.0).collect();
+        let mut w: Vec<f64> = pairs.iter().map(|p| p.1).collect();
+        let mut b: Vec<f64> = pairs.iter().map(|p| p.2).collect();
+        println!(
+            "  (first query after the update {:.1}us, again {:.1}us, on a fresh snapshot of the same world {:.1}us: medians of {n} rounds)",
+            median(&mut a) * 1e6,
+            median(&mut w) * 1e6,
+            median(&mut b) * 1e6,
+        );
+    }
+    if !rebuilds.is_empty() {
+        let (mut a, mut b): (Vec<f64>, Vec<f64>) = rebuilds.into_iter().unzip();
+        println!(
+            "  (rebuilds: median move {:.1}us, median rebuild {:.1}us)",
+            median(&mut a) * 1e6,
+            median(&mut b) * 1e6
+        );
+    }
     [
         median(&mut mv),
         median(&mut nav),
@@ -298,13 +373,17 @@ fn ratios() {
         for &r in &radii {
             let m = measure(&mut live, &mut still, r, moves);
             report(&format!("squares_{n}"), r, m);
-            flat.push(m[2]);
+            flat.push((m[2], m[0] + m[1]));
         }
     }
     if sizes.len() == 2 {
         let k = radii.len();
         for (i, r) in radii.iter().enumerate() {
-            println!("FLAT r={r} ratio={:.2}", flat[k + i] / flat[i]);
+            println!(
+                "FLAT r={r} ratio={:.2} (move + update alone: {:.2})",
+                flat[k + i].0 / flat[i].0,
+                flat[k + i].1 / flat[i].1
+            );
         }
     }
 }

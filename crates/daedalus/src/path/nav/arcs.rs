@@ -35,6 +35,7 @@ pub(crate) struct Arcs {
 
 impl Arcs {
     /// The tables of every vertex of `nav`.
+    #[inline(never)]
     pub(crate) fn build(nav: &NavMesh) -> Arcs {
         let nv = nav.pos.len();
         let mut a = Arcs::default();
@@ -44,19 +45,35 @@ impl Arcs {
                 a.vcorner[v as usize] = c as u32;
             }
         }
-        // Far ends of the walls at every vertex.
-        let mut rays: Vec<Vec<Point>> = vec![Vec::new(); nv];
-        for h in 0..nav.tv.len() as u32 {
+        // Far ends of the walls at every vertex, in one flat table (vertex
+        // v's are rays[start[v]..start[v + 1]]): counted, then filled.
+        let once = |h: u32| {
             let o = nav.opp[h as usize];
-            if nav.tv[h as usize] == NONE || !nav.wall[h as usize] || (o != NONE && o < h) {
-                continue;
+            nav.tv[h as usize] != NONE && nav.wall[h as usize] && (o == NONE || o > h)
+        };
+        let mut start = vec![0u32; nv + 1];
+        for h in 0..nav.tv.len() as u32 {
+            if once(h) {
+                start[nav.v(h) as usize + 1] += 1;
+                start[nav.v(next(h)) as usize + 1] += 1;
             }
-            let (a, b) = (nav.v(h), nav.v(next(h)));
-            let (pa, pb) = (nav.p(a), nav.p(b));
-            rays[a as usize].push(pb);
-            rays[b as usize].push(pa);
         }
-        for (v, r) in rays.iter_mut().enumerate() {
+        for v in 0..nv {
+            start[v + 1] += start[v];
+        }
+        let mut fill = start.clone();
+        let mut rays = vec![Point::new(0.0, 0.0); start[nv] as usize];
+        for h in 0..nav.tv.len() as u32 {
+            if once(h) {
+                let (va, vb) = (nav.v(h), nav.v(next(h)));
+                rays[fill[va as usize] as usize] = nav.p(vb);
+                fill[va as usize] += 1;
+                rays[fill[vb as usize] as usize] = nav.p(va);
+                fill[vb as usize] += 1;
+            }
+        }
+        for v in 0..nv {
+            let r = &mut rays[start[v] as usize..start[v + 1] as usize];
             a.set(v, nav.pos[v], r);
         }
         a

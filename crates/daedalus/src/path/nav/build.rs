@@ -8,6 +8,7 @@ use crate::Point;
 impl NavMesh {
     // Corner `c = 3t + i`: clockwise next corner around the vertex is across
     // edge i (v -> v[i+1]); counter-clockwise next across edge i+2.
+    #[inline(never)]
     pub(super) fn build_wedges(&mut self) {
         let n = self.tv.len();
         let mut wedge = vec![NONE; n];
@@ -60,6 +61,7 @@ impl NavMesh {
     /// cannot pass), so a shortest path enters it through that edge only
     /// when the goal lies in it: it would have to leave through the same
     /// edge, and the chord along the edge is no longer.
+    #[inline(never)]
     pub(super) fn build_dead_ends(&mut self) {
         let nt = self.slots();
         let open = |h: usize| !self.wall[h] && self.opp[h] != NONE;
@@ -100,23 +102,42 @@ impl NavMesh {
         self.exit = exit;
     }
 
+    #[inline(never)]
     pub(super) fn build_grid(&mut self) {
         let nt = self.slots();
         if nt == 0 {
             return;
         }
-        // About one triangle per cell: the walk from the hint is short.
-        let n = ((nt as f64).sqrt().ceil() as usize).clamp(1, 1024);
+        // About four triangles per cell: the walk from the hint stays
+        // short, and the grid small.
+        let n = ((nt as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 1024);
         self.grid = vec![NONE; n * n];
         self.grid_n = n;
-        let mut cells = Vec::new();
+        // Each triangle is the hint of the cells of its centroid and its
+        // corners that no triangle before it took (a hint only: plain float
+        // arithmetic; a patch puts a new triangle in its centroid's cell).
+        // Scanning the cells a triangle covers cost a third of a build on
+        // street maps (long thin triangles).
+        let [x0, y0, x1, y1] = self.bounds;
+        let (kx, ky) = (n as f64 / (x1 - x0), n as f64 / (y1 - y0));
+        let top = n as f64 - 1.0;
+        let cell = |p: Point| {
+            let fx = ((p.x - x0) * kx).clamp(0.0, top) as usize;
+            let fy = ((p.y - y0) * ky).clamp(0.0, top) as usize;
+            fy * n + fx
+        };
         for t in 0..nt as u32 {
-            self.grid_cells(t, &mut cells);
-            if self.grid[cells[0]] == NONE {
-                self.grid[cells[0]] = t;
-            }
-            for &k in &cells[1..] {
-                self.grid[k] = t;
+            let (a, b, d) = (
+                self.p(self.v(3 * t)),
+                self.p(self.v(3 * t + 1)),
+                self.p(self.v(3 * t + 2)),
+            );
+            let c = Point::new((a.x + b.x + d.x) / 3.0, (a.y + b.y + d.y) / 3.0);
+            for p in [c, a, b, d] {
+                let k = cell(p);
+                if self.grid[k] == NONE {
+                    self.grid[k] = t;
+                }
             }
         }
         // Fill empty cells from a neighbour so every cell has a start.
@@ -130,53 +151,11 @@ impl NavMesh {
         }
         self.any = 0;
     }
-
-    /// The grid cells triangle `t` is a good hint for: first the cell of
-    /// its centroid, then every cell whose centre it holds (a hint only:
-    /// plain float tests), for triangles of a few cells.
-    pub(super) fn grid_cells(&self, t: u32, out: &mut Vec<usize>) {
-        out.clear();
-        let n = self.grid_n;
-        out.push(self.cell(self.centroid(t), n));
-        let [x0, y0, x1, y1] = self.bounds;
-        let (sx, sy) = ((x1 - x0) / n as f64, (y1 - y0) / n as f64);
-        let (a, b, d) = (
-            self.p(self.v(3 * t)),
-            self.p(self.v(3 * t + 1)),
-            self.p(self.v(3 * t + 2)),
-        );
-        let lo = self.cell_xy(Point::new(a.x.min(b.x).min(d.x), a.y.min(b.y).min(d.y)), n);
-        let hi = self.cell_xy(Point::new(a.x.max(b.x).max(d.x), a.y.max(b.y).max(d.y)), n);
-        if (hi.0 - lo.0 + 1) * (hi.1 - lo.1 + 1) > 64 {
-            return;
-        }
-        let inside = |p: Point| {
-            let s = |u: Point, v: Point| (v.x - u.x) * (p.y - u.y) - (v.y - u.y) * (p.x - u.x);
-            s(a, b) >= 0.0 && s(b, d) >= 0.0 && s(d, a) >= 0.0
-        };
-        for cy in lo.1..=hi.1 {
-            for cx in lo.0..=hi.0 {
-                let centre = Point::new(x0 + (cx as f64 + 0.5) * sx, y0 + (cy as f64 + 0.5) * sy);
-                if inside(centre) {
-                    out.push(cy * n + cx);
-                }
-            }
-        }
-    }
 }
 
-/// Renumbers the triangles along a Z-order curve of their centroids, so
-/// that triangles near in the plane are near in memory (the search walks
-/// neighbours; the triangulation's own face order follows its edit history).
-pub(super) fn spatial_order(
-    pos: &[Point],
-    tv: Vec<u32>,
-    opp: Vec<u32>,
-    wall: Vec<bool>,
-    face: Vec<u32>,
-    bounds: [f64; 4],
-) -> (Vec<u32>, Vec<u32>, Vec<bool>, Vec<u32>) {
-    let nt = tv.len() / 3;
+/// The Z-order key of a triangle's centroid (16 bits per axis) within
+/// `bounds`: triangles with near keys are near in the plane.
+pub(super) fn z_key(bounds: [f64; 4]) -> impl Fn(Point, Point, Point) -> u64 {
     let [x0, y0, x1, y1] = bounds;
     let (w, h) = (
         (x1 - x0).max(f64::MIN_POSITIVE),
@@ -189,22 +168,42 @@ pub(super) fn spatial_order(
         v = (v | (v << 2)) & 0x3333_3333;
         (v | (v << 1)) & 0x5555_5555
     };
-    let code = |t: usize| {
-        let (a, b, c) = (
-            pos[tv[3 * t] as usize],
-            pos[tv[3 * t + 1] as usize],
-            pos[tv[3 * t + 2] as usize],
-        );
+    move |a: Point, b: Point, c: Point| {
         let cx = ((a.x + b.x + c.x) / 3.0 - x0) / w;
         let cy = ((a.y + b.y + c.y) / 3.0 - y0) / h;
         let q = |f: f64| (f.clamp(0.0, 1.0) * 65535.0) as u32;
         spread(q(cx)) | (spread(q(cy)) << 1)
+    }
+}
+
+/// Renumbers the triangles along a Z-order curve of their centroids, so
+/// that triangles near in the plane are near in memory (the search walks
+/// neighbours; the triangulation's own face order follows its edit history).
+/// (`NavMesh::from_cdt` lists the faces in this order directly.)
+#[inline(never)]
+pub(super) fn spatial_order(
+    pos: &[Point],
+    tv: Vec<u32>,
+    opp: Vec<u32>,
+    wall: Vec<bool>,
+    face: Vec<u32>,
+    bounds: [f64; 4],
+) -> (Vec<u32>, Vec<u32>, Vec<bool>, Vec<u32>) {
+    let nt = tv.len() / 3;
+    let key = z_key(bounds);
+    let code = |t: usize| {
+        key(
+            pos[tv[3 * t] as usize],
+            pos[tv[3 * t + 1] as usize],
+            pos[tv[3 * t + 2] as usize],
+        )
     };
-    let mut order: Vec<(u64, u32)> = (0..nt).map(|t| (code(t), t as u32)).collect();
+    // Code and triangle in one word: one integer sort.
+    let mut order: Vec<u64> = (0..nt).map(|t| (code(t) << 32) | t as u64).collect();
     order.sort_unstable();
     let mut new_of = vec![0u32; nt];
-    for (n, &(_, t)) in order.iter().enumerate() {
-        new_of[t as usize] = n as u32;
+    for (n, &k) in order.iter().enumerate() {
+        new_of[(k & 0xffff_ffff) as usize] = n as u32;
     }
     let remap = |e: u32| {
         if e == NONE {
@@ -217,7 +216,8 @@ pub(super) fn spatial_order(
     let mut nopp = Vec::with_capacity(tv.len());
     let mut nwall = Vec::with_capacity(tv.len());
     let mut nface = Vec::with_capacity(nt);
-    for &(_, t) in &order {
+    for &k in &order {
+        let t = k & 0xffff_ffff;
         nface.push(face[t as usize]);
         for i in 0..3 {
             let e = 3 * t as usize + i;

@@ -196,11 +196,10 @@ impl NavMesh {
     pub fn from_cdt(cdt: &crate::triangulation::Cdt) -> NavMesh {
         let m = cdt.mesh();
         let nf = m.fedge.len();
-        // Half-edge -> local half-edge index (3 * triangle + i).
-        let mut local = vec![NONE; m.he.len()];
-        let mut tv = Vec::with_capacity(nf * 3);
-        let mut hes = Vec::with_capacity(nf * 3);
-        let mut face = Vec::with_capacity(nf);
+        // The live inner faces in Z-order of their centroids (see
+        // `spatial_order`): key and face in one word, one integer sort.
+        let key = build::z_key(cdt.bounds);
+        let mut order: Vec<u64> = Vec::with_capacity(nf);
         for f in 0..nf as u32 {
             if m.raw_is_outer_face(f) {
                 continue;
@@ -209,7 +208,20 @@ impl NavMesh {
             if e == NONE {
                 continue;
             }
-            let t = (tv.len() / 3) as u32;
+            let e1 = m.raw_next(e);
+            let e2 = m.raw_next(e1);
+            let p = |x: u32| m.raw_pos(m.raw_origin(x));
+            order.push((key(p(e), p(e1), p(e2)) << 32) | f as u64);
+        }
+        order.sort_unstable();
+        // Half-edge -> local half-edge index (3 * triangle + i).
+        let mut local = vec![NONE; m.he.len()];
+        let mut tv = Vec::with_capacity(order.len() * 3);
+        let mut hes = Vec::with_capacity(order.len() * 3);
+        let mut face = Vec::with_capacity(order.len());
+        for (t, &k) in order.iter().enumerate() {
+            let (t, f) = (t as u32, (k & 0xffff_ffff) as u32);
+            let e = m.fedge.get(f as usize);
             face.push(f);
             let mut x = e;
             for i in 0..3 {
@@ -226,7 +238,7 @@ impl NavMesh {
             wall[h] = m.raw_is_constrained(e);
         }
         let pos = m.pos.clone();
-        Self::finish(pos, tv, opp, wall, face, cdt.bounds)
+        Self::finish_ordered(pos, tv, opp, wall, face, cdt.bounds)
     }
 
     /// Brings the snapshot up to date with every change made to `cdt` since
@@ -305,7 +317,19 @@ impl NavMesh {
         face: Vec<u32>,
         bounds: [f64; 4],
     ) -> NavMesh {
-        let (tv, opp, mut wall, tri_face) = spatial_order(&pos, tv, opp, wall, face, bounds);
+        let (tv, opp, wall, face) = spatial_order(&pos, tv, opp, wall, face, bounds);
+        Self::finish_ordered(pos, tv, opp, wall, face, bounds)
+    }
+
+    /// [`NavMesh::finish`] of triangles already in spatial order.
+    fn finish_ordered(
+        pos: Vec<Point>,
+        tv: Vec<u32>,
+        opp: Vec<u32>,
+        mut wall: Vec<bool>,
+        tri_face: Vec<u32>,
+        bounds: [f64; 4],
+    ) -> NavMesh {
         let mut corner = vec![false; pos.len()];
         for h in 0..tv.len() {
             if opp[h] == NONE {
