@@ -31,6 +31,8 @@ struct Body {
     backoff: f64,
     /// Seconds without progress.
     stalled: f64,
+    /// Where a walker is going.
+    target: Option<Point>,
     /// Path left to walk (group order: less is further ahead).
     remaining: f64,
 }
@@ -146,6 +148,7 @@ impl World {
                     keep_right: e.motion.keep_right,
                     backoff: e.motion.backoff,
                     stalled: e.motion.stalled,
+                    target: if moving { e.goal } else { None },
                     moving,
                     settled,
                     group: e.motion.group,
@@ -236,11 +239,16 @@ impl World {
         let s = &snap.settings;
         let step = b.speed * snap.dt;
         let mut yielding = false;
+        // going home through a walker that wants its place
+        let mut homing = false;
         let mut pref = match b.settled {
             // back to the goal after stepping aside
             // (yielding, not pulling back, while a walker is near)
             Some(goal) => {
-                let walker = self.walker_near(snap, i);
+                // a walker going where it stands: home, walkers or not
+                // (making way would keep it in that walker's way)
+                let (walker, wanted) = self.walker_near(snap, i);
+                homing = wanted;
                 if b.p == goal && walker.is_none() {
                     return Intent {
                         velocity: Point::default(),
@@ -271,8 +279,9 @@ impl World {
                 // aim a little ahead on the path (further when pushed off
                 // it, so the way back is a slant, not a cut across others'
                 // lane); reach the goal exactly
-                let off = pl.sampler.point_at(pl.travelled).distance(b.p);
-                let carrot = pl.sampler.point_at(pl.travelled + 2.0 * step + 2.0 * off);
+                let off = (pl.sampler.point_at(pl.travelled).distance(b.p) - s.lane).max(0.0);
+                let d = pl.travelled + 2.0 * step + 2.0 * off;
+                let carrot = self.in_lane(pl, d, b.r, s.lane);
                 cap(carrot - b.p, step) / snap.dt
             }
         };
@@ -337,7 +346,9 @@ impl World {
         if backoff > 0.0 {
             pref = -pref * 0.5;
         }
-        let keep_right = if b.settled.is_some() {
+        let keep_right = if homing {
+            KEEP_RIGHT_S // pass the walker right side to right side
+        } else if b.settled.is_some() {
             0.0
         } else if oncoming || b.stalled > 0.5 * s.replan_after {
             KEEP_RIGHT_S
@@ -423,12 +434,71 @@ impl World {
         }
     }
 
+    /// The path point `d` along the plan, moved to the right so that it
+    /// keeps `lane` from the nearest wall on the path's left (less where
+    /// a wall on the right is in the way, and never more than a third of
+    /// the path left, so the goal is reached exactly). Optimal paths hug
+    /// walls; opposite flows whose paths hug the same wall of a corridor
+    /// would meet head on, this puts them on opposite sides of it. Paths
+    /// with no wall near on their left (open rooms) are walked as planned.
+    fn in_lane(&self, pl: &crate::world::entity::Plan, d: f64, r: f64, lane: f64) -> Point {
+        let len = pl.sampler.length();
+        let c = pl.sampler.point_at(d);
+        let max = lane.min((len - d).max(0.0) / 3.0);
+        if max <= 0.0 {
+            return c;
+        }
+        let ahead = pl.sampler.point_at(d + 0.5) - pl.sampler.point_at((d - 0.5).max(0.0));
+        let l = ahead.length();
+        if l == 0.0 {
+            return c;
+        }
+        let right = Point::new(ahead.y, -ahead.x) / l;
+        let left = self.sweep_gap(c, -right * lane, r);
+        if left >= lane {
+            return c; // no wall near on the left
+        }
+        let room = self.sweep_gap(c, right * (2.0 * lane), r);
+        let want = if room >= 2.0 * lane {
+            lane - left // open on the right: keep lane from the left wall
+        } else {
+            // a corridor: the disc's left edge on its centre line, a
+            // margin off the right wall
+            ((room - left) / 2.0 + r).min(room - 0.1 * r)
+        };
+        c + right * want.clamp(0.0, max)
+    }
+
+    /// How far a disc of radius `r` moves from `a` by `d` before it
+    /// touches a wall (|d| when it never does), over the triangles along
+    /// the way.
+    fn sweep_gap(&self, a: Point, d: Point, r: f64) -> f64 {
+        let b = a + d;
+        let mut t = 1.0f64;
+        let out = self.cdt.flood_near(
+            a,
+            |c, e| crate::spatial::seg_seg(a, b, c, e) < r,
+            |c, e| {
+                t = t.min(super::sweep::segment_hit(a, d, c, e, r).t);
+                false
+            },
+        );
+        if matches!(out, Ok(Some(()))) {
+            t * d.length()
+        } else {
+            0.0
+        }
+    }
+
     /// The nearest walker (position, gap between the discs) near enough
-    /// to `i` that it may have to step aside.
-    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> Option<(Point, f64)> {
+    /// to `i` that it may have to step aside; `None` as well when a walker
+    /// near is going to where `i` stands (then `i` goes home instead: the
+    /// flag says so).
+    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> (Option<(Point, f64)>, bool) {
         let b = &snap.bodies[i];
         let reach = b.r + snap.r_max + snap.settings.time_horizon * 2.0 * b.speed;
         let mut best: Option<(Point, f64)> = None;
+        let mut wanted = false;
         snap.grid.near(b.p, reach, |j| {
             let o = &snap.bodies[j as usize];
             if !o.moving {
@@ -436,13 +506,14 @@ impl World {
             }
             let d = o.p.distance(b.p);
             if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
+                wanted |= o.target.is_some_and(|t| t.distance(b.p) < b.r + o.r);
                 let gap = d - b.r - o.r;
                 if best.is_none_or(|(_, g)| gap < g) {
                     best = Some((o.p, gap));
                 }
             }
         });
-        best
+        if wanted { (None, true) } else { (best, false) }
     }
 
     /// Commits a settled entity's move (it stays arrived; back at its goal
