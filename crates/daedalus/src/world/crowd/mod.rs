@@ -39,10 +39,15 @@
 //! flows through a choke point can still lock up, rarely (see the
 //! README's crowd figures).
 //!
-//! Groups ([`World::add_group`]) keep spacing: a member slows behind a
-//! member that is further along its own path (a strict order, so no two
-//! wait for each other), and [`World::send_group`] gives the members of
-//! a shared goal distinct stopping places around it.
+//! Groups ([`World::add_group`]) keep spacing ([`Avoidance::spacing`]):
+//! [`World::send_group`] gives the members of a shared goal distinct
+//! stopping places around it and puts them in file: each sets off after
+//! a delay such that, walking its own optimal path, it reaches its place
+//! a spacing after the member before it, so the members pass the
+//! corridor their paths share in turn instead of bunching at its entry;
+//! on the way a member also slows behind a member further along its own
+//! path (a strict order, so no two wait for each other). Measured from
+//! positions in `tests/crowd_file.rs`.
 //!
 //! ```
 //! use daedalus::{World, world::{Avoidance, EntityState}};
@@ -90,7 +95,8 @@ pub struct Avoidance {
     /// from where it stands.
     pub replan_after: f64,
     /// Gap a group member keeps behind the member ahead of it, as a
-    /// multiple of the sum of their radii.
+    /// multiple of the sum of their radii (it also sets the start delays
+    /// of [`World::send_group`]; 0: no spacing, everyone sets off at once).
     pub spacing: f64,
     /// Lanes (world units): an entity whose path runs nearer than this to
     /// a wall on its left walks to the right of its path, this far from

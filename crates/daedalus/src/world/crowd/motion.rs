@@ -31,6 +31,8 @@ struct Body {
     backoff: f64,
     /// Seconds without progress.
     stalled: f64,
+    /// Seconds before it sets off (group file slot).
+    delay: f64,
     /// Where a walker is going.
     target: Option<Point>,
     /// Path left to walk (group order: less is further ahead).
@@ -148,6 +150,7 @@ impl World {
                     keep_right: e.motion.keep_right,
                     backoff: e.motion.backoff,
                     stalled: e.motion.stalled,
+                    delay: e.motion.delay,
                     target: if moving { e.goal } else { None },
                     moving,
                     settled,
@@ -216,6 +219,7 @@ impl World {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
                 e.motion.backoff = intent.backoff;
+                e.motion.delay = (b.delay - dt).max(0.0);
             }
         }
     }
@@ -282,7 +286,11 @@ impl World {
                 let off = (pl.sampler.point_at(pl.travelled).distance(b.p) - s.lane).max(0.0);
                 let d = pl.travelled + 2.0 * step + 2.0 * off;
                 let carrot = self.in_lane(pl, d, b.r, s.lane);
-                cap(carrot - b.p, step) / snap.dt
+                if b.delay > 0.0 {
+                    Point::default() // waits for its slot in the file
+                } else {
+                    cap(carrot - b.p, step) / snap.dt
+                }
             }
         };
         let reach = b.r + snap.r_max + s.time_horizon * 2.0 * b.speed;
@@ -595,7 +603,7 @@ impl World {
         }
         e.motion.velocity = (q - p) / dt;
         e.position = q;
-        if gained < 0.1 * seg {
+        if gained < 0.1 * seg && b.delay <= 0.0 {
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;
