@@ -101,6 +101,34 @@ fn ends(m: &Mesh, e: EdgeId) -> (Point, Point) {
     (a, b)
 }
 
+/// Faces a flood has met: most floods near a point meet a few dozen, so
+/// a short list searched in place (no hashing, no allocation beyond one
+/// small vector), a hash set once it grows.
+#[derive(Default)]
+struct Seen {
+    few: Vec<usize>,
+    many: HashSet<usize>,
+}
+
+impl Seen {
+    const FEW: usize = 48;
+
+    /// Adds `f`; `true` when it was new.
+    fn insert(&mut self, f: usize) -> bool {
+        if self.few.len() < Self::FEW {
+            if self.few.contains(&f) {
+                return false;
+            }
+            self.few.push(f);
+            return true;
+        }
+        if self.many.is_empty() {
+            self.many.extend(self.few.iter().copied());
+        }
+        self.many.insert(f)
+    }
+}
+
 impl Cdt {
     /// The inner triangles holding `p` (one, or those around the edge or
     /// vertex it lies on); `None` outside the world.
@@ -137,7 +165,10 @@ impl Cdt {
             return Ok(None);
         };
         let m = self.mesh();
-        let mut seen: HashSet<usize> = start.iter().map(|f| f.index()).collect();
+        let mut seen = Seen::default();
+        for f in &start {
+            seen.insert(f.index());
+        }
         let mut stack = start;
         while let Some(f) = stack.pop() {
             for e in m.face_edges(f).expect("live") {

@@ -90,6 +90,18 @@ fn closest(p: Point, a: Point, b: Point) -> Point {
     a + ab * t
 }
 
+/// Does segment `c e` come nearer than `r` to segment `a b`? The end
+/// point distances first (cheap, and enough for most edges a flood
+/// meets), the exact crossing test only when they do not decide.
+fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
+    use crate::spatial::{point_seg, segments_meet};
+    point_seg(a, c, e) < r
+        || point_seg(b, c, e) < r
+        || point_seg(c, a, b) < r
+        || point_seg(e, a, b) < r
+        || segments_meet(a, b, c, e)
+}
+
 /// Share of ORCA's avoidance: walkers 1, settled entities 2 (they step
 /// aside more than the walker), standing ones 0 (walls, in effect).
 fn responsibility(b: &Body) -> f32 {
@@ -171,7 +183,7 @@ impl World {
         let s = crowd.settings;
         let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
         let v_max = movers.iter().fold(0.0f64, |m, &i| m.max(bodies[i].speed));
-        let cell = 2.0 * r_max + 2.0 * s.time_horizon * v_max;
+        let cell = 2.0 * r_max + s.time_horizon * v_max;
         let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
         crowd.grid.rebuild(cell, &points);
         let snap = Snapshot {
@@ -293,7 +305,9 @@ impl World {
                 }
             }
         };
-        let reach = b.r + snap.r_max + s.time_horizon * 2.0 * b.speed;
+        // neighbours it could meet within the horizon at its own speed (a
+        // pair closing faster is seen a little later)
+        let reach = b.r + snap.r_max + s.time_horizon * b.speed;
         let mut near: Vec<(f64, usize)> = Vec::new();
         let mut slow = 1.0f64;
         let mut oncoming = false;
@@ -485,7 +499,7 @@ impl World {
         let mut t = 1.0f64;
         let out = self.cdt.flood_near(
             a,
-            |c, e| crate::spatial::seg_seg(a, b, c, e) < r,
+            |c, e| capsule_meets(a, b, c, e, r),
             |c, e| {
                 t = t.min(super::sweep::segment_hit(a, d, c, e, r).t);
                 false
@@ -504,7 +518,7 @@ impl World {
     /// flag says so).
     fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> (Option<(Point, f64)>, bool) {
         let b = &snap.bodies[i];
-        let reach = b.r + snap.r_max + snap.settings.time_horizon * 2.0 * b.speed;
+        let reach = b.r + snap.r_max + snap.settings.time_horizon * b.speed;
         let mut best: Option<(Point, f64)> = None;
         let mut wanted = false;
         snap.grid.near(b.p, reach, |j| {
