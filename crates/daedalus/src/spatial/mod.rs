@@ -132,7 +132,7 @@ impl Seen {
 impl Cdt {
     /// The inner triangles holding `p` (one, or those around the edge or
     /// vertex it lies on); `None` outside the world.
-    fn faces_at(&self, p: Point) -> Result<Option<Vec<FaceId>>, SpatialError> {
+    pub(crate) fn faces_at(&self, p: Point) -> Result<Option<Vec<FaceId>>, SpatialError> {
         check(p)?;
         let m = self.mesh();
         let loc = self.locate(p).map_err(|_| SpatialError::NonFinite)?;
@@ -164,6 +164,18 @@ impl Cdt {
         let Some(start) = self.faces_at(p)? else {
             return Ok(None);
         };
+        self.flood_from(start, near, wall);
+        Ok(Some(()))
+    }
+
+    /// [`Cdt::flood_near`] from given triangles (those at the point, from
+    /// [`Cdt::faces_at`]: several floods from one point locate it once).
+    pub(crate) fn flood_from(
+        &self,
+        start: Vec<FaceId>,
+        mut near: impl FnMut(Point, Point) -> bool,
+        mut wall: impl FnMut(Point, Point) -> bool,
+    ) {
         let m = self.mesh();
         let mut seen = Seen::default();
         for f in &start {
@@ -178,7 +190,7 @@ impl Cdt {
                 }
                 if m.is_constrained(e).expect("live") {
                     if wall(a, b) {
-                        return Ok(Some(()));
+                        return;
                     }
                     continue;
                 }
@@ -188,7 +200,6 @@ impl Cdt {
                 }
             }
         }
-        Ok(Some(()))
     }
 
     /// Distance from `p` to the nearest wall (the world border included).

@@ -95,6 +95,14 @@ fn closest(p: Point, a: Point, b: Point) -> Point {
 /// meets), the exact crossing test only when they do not decide.
 fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
     use crate::spatial::{point_seg, segments_meet};
+    // boxes farther apart than r: no point of one is within r of the other
+    if c.x.min(e.x) >= a.x.max(b.x) + r
+        || c.x.max(e.x) <= a.x.min(b.x) - r
+        || c.y.min(e.y) >= a.y.max(b.y) + r
+        || c.y.max(e.y) <= a.y.min(b.y) - r
+    {
+        return false;
+    }
     point_seg(a, c, e) < r
         || point_seg(b, c, e) < r
         || point_seg(c, a, b) < r
@@ -476,11 +484,14 @@ impl World {
             return c;
         }
         let right = Point::new(ahead.y, -ahead.x) / l;
-        let left = self.sweep_gap(c, -right * lane, r);
+        let Ok(Some(start)) = self.cdt.faces_at(c) else {
+            return c;
+        };
+        let left = self.sweep_gap(&start, c, -right * lane, r);
         if left >= lane {
             return c; // no wall near on the left
         }
-        let room = self.sweep_gap(c, right * (2.0 * lane), r);
+        let room = self.sweep_gap(&start, c, right * (2.0 * lane), r);
         let want = if room >= 2.0 * lane {
             lane - left // open on the right: keep lane from the left wall
         } else {
@@ -493,23 +504,19 @@ impl World {
 
     /// How far a disc of radius `r` moves from `a` by `d` before it
     /// touches a wall (|d| when it never does), over the triangles along
-    /// the way.
-    fn sweep_gap(&self, a: Point, d: Point, r: f64) -> f64 {
+    /// the way from `start` (the triangles at `a`).
+    fn sweep_gap(&self, start: &[crate::mesh::FaceId], a: Point, d: Point, r: f64) -> f64 {
         let b = a + d;
         let mut t = 1.0f64;
-        let out = self.cdt.flood_near(
-            a,
+        self.cdt.flood_from(
+            start.to_vec(),
             |c, e| capsule_meets(a, b, c, e, r),
             |c, e| {
                 t = t.min(super::sweep::segment_hit(a, d, c, e, r).t);
                 false
             },
         );
-        if matches!(out, Ok(Some(()))) {
-            t * d.length()
-        } else {
-            0.0
-        }
+        t * d.length()
     }
 
     /// The nearest walker (position, gap between the discs) near enough
