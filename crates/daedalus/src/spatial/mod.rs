@@ -158,8 +158,8 @@ impl Cdt {
     pub(crate) fn flood_near(
         &self,
         p: Point,
-        mut near: impl FnMut(Point, Point) -> bool,
-        mut wall: impl FnMut(Point, Point) -> bool,
+        near: impl FnMut(Point, Point) -> bool,
+        wall: impl FnMut(Point, Point) -> bool,
     ) -> Result<Option<()>, SpatialError> {
         let Some(start) = self.faces_at(p)? else {
             return Ok(None);
