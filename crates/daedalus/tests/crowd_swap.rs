@@ -11,11 +11,19 @@ use crowd_common::*;
 const LIMIT_S: f64 = 150.0;
 const DT: f64 = 0.1;
 
+/// Layouts run by default (`CROWD_SWAP_SEED=S` runs seed S alone).
+const SEEDS: std::ops::RangeInclusive<u64> = 1..=8;
+
 #[test]
 fn hundred_swap_through_a_choke() {
+    match std::env::var("CROWD_SWAP_SEED") {
+        Ok(s) => swap(s.parse().expect("a seed")),
+        Err(_) => SEEDS.for_each(swap),
+    }
+}
+
+fn swap(seed: u64) {
     let mut w = choke_world();
-    // CROWD_SWAP_SEED explores other layouts (the documented run is 13)
-    let seed = std::env::var("CROWD_SWAP_SEED").map_or(13, |s| s.parse().expect("a seed"));
     let spawned = spawn_swap(&mut w, 100, 6.0, seed);
     let ids: Vec<_> = spawned.iter().map(|s| s.0).collect();
     let walls = walls(&w);
@@ -45,7 +53,7 @@ fn hundred_swap_through_a_choke() {
     }
     let n = reached.iter().flatten().count();
     eprintln!(
-        "arrived {n}/100 after {t:.1} s; worst {worst:?}; replans {}",
+        "seed {seed}: arrived {n}/100 after {t:.1} s; worst {worst:?}; replans {}",
         w.replans()
     );
     for (k, (id, goal)) in spawned.iter().enumerate() {
@@ -59,7 +67,11 @@ fn hundred_swap_through_a_choke() {
             );
         }
     }
-    assert_eq!(n, ids.len(), "not all arrived within {LIMIT_S} s");
+    assert_eq!(
+        n,
+        ids.len(),
+        "seed {seed}: not all arrived within {LIMIT_S} s"
+    );
     // arriving means standing on the goal, or held within the radius of it
     for (k, (id, goal)) in spawned.iter().enumerate() {
         let r = w.entity(*id).unwrap().radius();

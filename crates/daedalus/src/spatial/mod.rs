@@ -101,10 +101,38 @@ fn ends(m: &Mesh, e: EdgeId) -> (Point, Point) {
     (a, b)
 }
 
+/// Faces a flood has met: most floods near a point meet a few dozen, so
+/// a short list searched in place (no hashing, no allocation beyond one
+/// small vector), a hash set once it grows.
+#[derive(Default)]
+struct Seen {
+    few: Vec<usize>,
+    many: HashSet<usize>,
+}
+
+impl Seen {
+    const FEW: usize = 48;
+
+    /// Adds `f`; `true` when it was new.
+    fn insert(&mut self, f: usize) -> bool {
+        if self.few.len() < Self::FEW {
+            if self.few.contains(&f) {
+                return false;
+            }
+            self.few.push(f);
+            return true;
+        }
+        if self.many.is_empty() {
+            self.many.extend(self.few.iter().copied());
+        }
+        self.many.insert(f)
+    }
+}
+
 impl Cdt {
     /// The inner triangles holding `p` (one, or those around the edge or
     /// vertex it lies on); `None` outside the world.
-    fn faces_at(&self, p: Point) -> Result<Option<Vec<FaceId>>, SpatialError> {
+    pub(crate) fn faces_at(&self, p: Point) -> Result<Option<Vec<FaceId>>, SpatialError> {
         check(p)?;
         let m = self.mesh();
         let loc = self.locate(p).map_err(|_| SpatialError::NonFinite)?;
@@ -130,14 +158,29 @@ impl Cdt {
     pub(crate) fn flood_near(
         &self,
         p: Point,
-        mut near: impl FnMut(Point, Point) -> bool,
-        mut wall: impl FnMut(Point, Point) -> bool,
+        near: impl FnMut(Point, Point) -> bool,
+        wall: impl FnMut(Point, Point) -> bool,
     ) -> Result<Option<()>, SpatialError> {
         let Some(start) = self.faces_at(p)? else {
             return Ok(None);
         };
+        self.flood_from(start, near, wall);
+        Ok(Some(()))
+    }
+
+    /// [`Cdt::flood_near`] from given triangles (those at the point, from
+    /// [`Cdt::faces_at`]: several floods from one point locate it once).
+    pub(crate) fn flood_from(
+        &self,
+        start: Vec<FaceId>,
+        mut near: impl FnMut(Point, Point) -> bool,
+        mut wall: impl FnMut(Point, Point) -> bool,
+    ) {
         let m = self.mesh();
-        let mut seen: HashSet<usize> = start.iter().map(|f| f.index()).collect();
+        let mut seen = Seen::default();
+        for f in &start {
+            seen.insert(f.index());
+        }
         let mut stack = start;
         while let Some(f) = stack.pop() {
             for e in m.face_edges(f).expect("live") {
@@ -147,7 +190,7 @@ impl Cdt {
                 }
                 if m.is_constrained(e).expect("live") {
                     if wall(a, b) {
-                        return Ok(Some(()));
+                        return;
                     }
                     continue;
                 }
@@ -157,7 +200,6 @@ impl Cdt {
                 }
             }
         }
-        Ok(Some(()))
     }
 
     /// Distance from `p` to the nearest wall (the world border included).

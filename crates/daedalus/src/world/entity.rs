@@ -107,6 +107,9 @@ pub(crate) struct Motion {
     pub(crate) stalled: f64,
     /// The group it walks with (spacing in its corridor).
     pub(crate) group: Option<super::GroupId>,
+    /// Seconds left before it sets off (its slot in a group's file,
+    /// [`super::World::send_group`]).
+    pub(crate) delay: f64,
 }
 
 impl Entity {

@@ -667,6 +667,7 @@ impl World {
         let e = self.entity_mut(id)?;
         e.goal = Some(g);
         e.replan = true;
+        e.motion.delay = 0.0;
         Ok(())
     }
 
@@ -687,6 +688,7 @@ impl World {
         e.goal = None;
         e.plan = None;
         e.replan = false;
+        e.motion.delay = 0.0;
         if !matches!(e.state, EntityState::Blocked(BlockReason::Covered { .. })) {
             e.state = EntityState::Idle;
         }

@@ -156,14 +156,62 @@ impl World {
             places[k] = Some((place, e.radius));
         }
         let places: Vec<Point> = places.into_iter().map(|p| p.expect("set").0).collect();
-        for (&m, &p) in members.iter().zip(&places) {
+        let delays = self.file_slots(&members, &places);
+        for ((&m, &p), delay) in members.iter().zip(&places).zip(delays) {
             self.set_goal(m, p)?;
+            self.entity_mut(m).expect("live").motion.delay = delay;
         }
         self.groups
             .get_mut(id.idx, id.generation)
             .expect("checked")
             .members = members;
         Ok(places)
+    }
+
+    /// Start delays that put the members in file: ordered by the length
+    /// of their own optimal path to their place (found on the current
+    /// navigation; the straight distance when there is none), each
+    /// arrives no sooner than the one before it plus the time to walk
+    /// `(1 + spacing)` times the sum of their radii. Paths to places around
+    /// one goal merge into one corridor near it; members walking at their
+    /// speed after their delay then pass any point of the shared part in
+    /// turn, that far apart, instead of all at once at its entry (the
+    /// original's "paths sampled to synchronise the entities").
+    fn file_slots(&mut self, members: &[EntityId], places: &[Point]) -> Vec<f64> {
+        let spacing = match &self.crowd {
+            Some(c) if c.settings.spacing > 0.0 => c.settings.spacing,
+            _ => return vec![0.0; members.len()],
+        };
+        if self.nav_revision != self.cdt.revision() {
+            self.nav_revision = self.nav.update(&mut self.cdt).revision;
+        }
+        // (walking time, radius, speed, member index)
+        let mut walk: Vec<(f64, f64, f64, usize)> = members
+            .iter()
+            .zip(places)
+            .enumerate()
+            .map(|(k, (&m, &place))| {
+                let e = self.entities.get(m.idx, m.generation).expect("live");
+                let (p, r, v) = (e.position, e.radius, e.speed);
+                let len = self
+                    .finder
+                    .find_path(&self.nav, p, place, r)
+                    .map_or(p.distance(place), |path| path.length());
+                (len / v, r, v, k)
+            })
+            .collect();
+        walk.sort_by(|a, b| a.partial_cmp(b).expect("finite"));
+        let mut delays = vec![0.0; members.len()];
+        let mut last: Option<(f64, f64)> = None; // arrival time, radius
+        for (t, r, v, k) in walk {
+            let arrive = match last {
+                Some((ta, ra)) => t.max(ta + (1.0 + spacing) * (r + ra) / v),
+                None => t,
+            };
+            delays[k] = arrive - t;
+            last = Some((arrive, r));
+        }
+        delays
     }
 
     /// The first free place for a disc of radius `r` on the rings about

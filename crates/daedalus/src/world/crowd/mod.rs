@@ -19,20 +19,35 @@
 //!    (as it does when the walls change under its path); held that long
 //!    within its radius of its goal, it counts as arrived.
 //!
-//! Three rules keep crowds flowing where plain ORCA locks up: an entity
-//! that sees someone walking the other way ahead of it (or is stalled)
-//! keeps right for 2 s, when there is room on its right, so opposite
-//! flows form lanes; stalled face to face with such a walker, the one
-//! with more path left steps back for 2 s (a strict order: one of the two
-//! always goes on); and arrived entities stay in the avoidance: they
-//! drift away from a walker that comes close and return to their goal
-//! once no walker is near. Counter-flows through a choke point can still
-//! lock up (see the README's crowd figures).
+//! Four rules keep crowds flowing where plain ORCA locks up:
 //!
-//! Groups ([`World::add_group`]) keep spacing: a member slows behind a
-//! member that is further along its own path (a strict order, so no two
-//! wait for each other), and [`World::send_group`] gives the members of
-//! a shared goal distinct stopping places around it.
+//! - Lanes ([`Avoidance::lane`]): optimal paths hug walls, so two flows
+//!   through a corridor in opposite directions often want the very same
+//!   line. An entity whose path runs near a wall on its left walks to the
+//!   right of its path (in the right half of a corridor), so opposite
+//!   flows take opposite sides.
+//! - An entity that sees someone walking the other way ahead of it (or is
+//!   stalled) also turns right for 2 s, when there is room on its right.
+//! - Stalled face to face with such a walker, the one with more path left
+//!   steps back for 2 s (a strict order: one of the two always goes on).
+//! - Arrived entities stay in the avoidance: they drift away from a walker
+//!   that comes close and return to their goal once no walker is near,
+//!   or at once when a walker near is going to where they stand.
+//!
+//! The clamp keeps a hair (1e-9 relative) outside the distances it
+//! checks, so a disc touching a wall can still slide along it. Counter-
+//! flows through a choke point can still lock up, rarely (see the
+//! README's crowd figures).
+//!
+//! Groups ([`World::add_group`]) keep spacing ([`Avoidance::spacing`]):
+//! [`World::send_group`] gives the members of a shared goal distinct
+//! stopping places around it and puts them in file: each sets off after
+//! a delay such that, walking its own optimal path, it reaches its place
+//! a spacing after the member before it, so the members pass the
+//! corridor their paths share in turn instead of bunching at its entry;
+//! on the way a member also slows behind a member further along its own
+//! path (a strict order, so no two wait for each other). Measured from
+//! positions in `tests/crowd_file.rs`.
 //!
 //! ```
 //! use daedalus::{World, world::{Avoidance, EntityState}};
@@ -80,8 +95,14 @@ pub struct Avoidance {
     /// from where it stands.
     pub replan_after: f64,
     /// Gap a group member keeps behind the member ahead of it, as a
-    /// multiple of the sum of their radii.
+    /// multiple of the sum of their radii (it also sets the start delays
+    /// of [`World::send_group`]; 0: no spacing, everyone sets off at once).
     pub spacing: f64,
+    /// Lanes (world units): an entity whose path runs nearer than this to
+    /// a wall on its left walks to the right of its path, this far from
+    /// that wall, or in the right half of a corridor narrower than twice
+    /// this: opposite flows take opposite sides. 0: paths as planned.
+    pub lane: f64,
 }
 
 impl Default for Avoidance {
@@ -92,6 +113,7 @@ impl Default for Avoidance {
             neighbours: 10,
             replan_after: 1.0,
             spacing: 0.5,
+            lane: 12.0,
         }
     }
 }
@@ -108,11 +130,10 @@ impl Avoidance {
                 return Err(WorldError::BadSetting { name, value });
             }
         }
-        if !(self.spacing.is_finite() && self.spacing >= 0.0) {
-            return Err(WorldError::BadSetting {
-                name: "spacing",
-                value: self.spacing,
-            });
+        for (name, value) in [("spacing", self.spacing), ("lane", self.lane)] {
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(WorldError::BadSetting { name, value });
+            }
         }
         if self.neighbours == 0 {
             return Err(WorldError::BadSetting {

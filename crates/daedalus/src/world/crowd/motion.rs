@@ -31,6 +31,10 @@ struct Body {
     backoff: f64,
     /// Seconds without progress.
     stalled: f64,
+    /// Seconds before it sets off (group file slot).
+    delay: f64,
+    /// Where a walker is going.
+    target: Option<Point>,
     /// Path left to walk (group order: less is further ahead).
     remaining: f64,
 }
@@ -84,6 +88,26 @@ fn closest(p: Point, a: Point, b: Point) -> Point {
         0.0
     };
     a + ab * t
+}
+
+/// Does segment `c e` come nearer than `r` to segment `a b`? The end
+/// point distances first (cheap, and enough for most edges a flood
+/// meets), the exact crossing test only when they do not decide.
+fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
+    use crate::spatial::{point_seg, segments_meet};
+    // boxes farther apart than r: no point of one is within r of the other
+    if c.x.min(e.x) >= a.x.max(b.x) + r
+        || c.x.max(e.x) <= a.x.min(b.x) - r
+        || c.y.min(e.y) >= a.y.max(b.y) + r
+        || c.y.max(e.y) <= a.y.min(b.y) - r
+    {
+        return false;
+    }
+    point_seg(a, c, e) < r
+        || point_seg(b, c, e) < r
+        || point_seg(c, a, b) < r
+        || point_seg(e, a, b) < r
+        || segments_meet(a, b, c, e)
 }
 
 /// Share of ORCA's avoidance: walkers 1, settled entities 2 (they step
@@ -146,6 +170,8 @@ impl World {
                     keep_right: e.motion.keep_right,
                     backoff: e.motion.backoff,
                     stalled: e.motion.stalled,
+                    delay: e.motion.delay,
+                    target: if moving { e.goal } else { None },
                     moving,
                     settled,
                     group: e.motion.group,
@@ -165,7 +191,7 @@ impl World {
         let s = crowd.settings;
         let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
         let v_max = movers.iter().fold(0.0f64, |m, &i| m.max(bodies[i].speed));
-        let cell = 2.0 * r_max + 2.0 * s.time_horizon * v_max;
+        let cell = 2.0 * r_max + s.time_horizon * v_max;
         let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
         crowd.grid.rebuild(cell, &points);
         let snap = Snapshot {
@@ -213,6 +239,7 @@ impl World {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
                 e.motion.backoff = intent.backoff;
+                e.motion.delay = (b.delay - dt).max(0.0);
             }
         }
     }
@@ -236,11 +263,16 @@ impl World {
         let s = &snap.settings;
         let step = b.speed * snap.dt;
         let mut yielding = false;
+        // going home through a walker that wants its place
+        let mut homing = false;
         let mut pref = match b.settled {
             // back to the goal after stepping aside
             // (yielding, not pulling back, while a walker is near)
             Some(goal) => {
-                let walker = self.walker_near(snap, i);
+                // a walker going where it stands: home, walkers or not
+                // (making way would keep it in that walker's way)
+                let (walker, wanted) = self.walker_near(snap, i);
+                homing = wanted;
                 if b.p == goal && walker.is_none() {
                     return Intent {
                         velocity: Point::default(),
@@ -271,12 +303,19 @@ impl World {
                 // aim a little ahead on the path (further when pushed off
                 // it, so the way back is a slant, not a cut across others'
                 // lane); reach the goal exactly
-                let off = pl.sampler.point_at(pl.travelled).distance(b.p);
-                let carrot = pl.sampler.point_at(pl.travelled + 2.0 * step + 2.0 * off);
-                cap(carrot - b.p, step) / snap.dt
+                let off = (pl.sampler.point_at(pl.travelled).distance(b.p) - s.lane).max(0.0);
+                let d = pl.travelled + 2.0 * step + 2.0 * off;
+                let carrot = self.in_lane(pl, d, b.r, s.lane);
+                if b.delay > 0.0 {
+                    Point::default() // waits for its slot in the file
+                } else {
+                    cap(carrot - b.p, step) / snap.dt
+                }
             }
         };
-        let reach = b.r + snap.r_max + s.time_horizon * 2.0 * b.speed;
+        // neighbours it could meet within the horizon at its own speed (a
+        // pair closing faster is seen a little later)
+        let reach = b.r + snap.r_max + s.time_horizon * b.speed;
         let mut near: Vec<(f64, usize)> = Vec::new();
         let mut slow = 1.0f64;
         let mut oncoming = false;
@@ -337,7 +376,9 @@ impl World {
         if backoff > 0.0 {
             pref = -pref * 0.5;
         }
-        let keep_right = if b.settled.is_some() {
+        let keep_right = if homing {
+            KEEP_RIGHT_S // pass the walker right side to right side
+        } else if b.settled.is_some() {
             0.0
         } else if oncoming || b.stalled > 0.5 * s.replan_after {
             KEEP_RIGHT_S
@@ -423,12 +464,70 @@ impl World {
         }
     }
 
+    /// The path point `d` along the plan, moved to the right so that it
+    /// keeps `lane` from the nearest wall on the path's left (less where
+    /// a wall on the right is in the way, and never more than a third of
+    /// the path left, so the goal is reached exactly). Optimal paths hug
+    /// walls; opposite flows whose paths hug the same wall of a corridor
+    /// would meet head on, this puts them on opposite sides of it. Paths
+    /// with no wall near on their left (open rooms) are walked as planned.
+    fn in_lane(&self, pl: &crate::world::entity::Plan, d: f64, r: f64, lane: f64) -> Point {
+        let len = pl.sampler.length();
+        let c = pl.sampler.point_at(d);
+        let max = lane.min((len - d).max(0.0) / 3.0);
+        if max <= 0.0 {
+            return c;
+        }
+        let ahead = pl.sampler.point_at(d + 0.5) - pl.sampler.point_at((d - 0.5).max(0.0));
+        let l = ahead.length();
+        if l == 0.0 {
+            return c;
+        }
+        let right = Point::new(ahead.y, -ahead.x) / l;
+        let Ok(Some(start)) = self.cdt.faces_at(c) else {
+            return c;
+        };
+        let left = self.sweep_gap(&start, c, -right * lane, r);
+        if left >= lane {
+            return c; // no wall near on the left
+        }
+        let room = self.sweep_gap(&start, c, right * (2.0 * lane), r);
+        let want = if room >= 2.0 * lane {
+            lane - left // open on the right: keep lane from the left wall
+        } else {
+            // a corridor: the disc's left edge on its centre line, a
+            // margin off the right wall
+            ((room - left) / 2.0 + r).min(room - 0.1 * r)
+        };
+        c + right * want.clamp(0.0, max)
+    }
+
+    /// How far a disc of radius `r` moves from `a` by `d` before it
+    /// touches a wall (|d| when it never does), over the triangles along
+    /// the way from `start` (the triangles at `a`).
+    fn sweep_gap(&self, start: &[crate::mesh::FaceId], a: Point, d: Point, r: f64) -> f64 {
+        let b = a + d;
+        let mut t = 1.0f64;
+        self.cdt.flood_from(
+            start.to_vec(),
+            |c, e| capsule_meets(a, b, c, e, r),
+            |c, e| {
+                t = t.min(super::sweep::segment_hit(a, d, c, e, r).t);
+                false
+            },
+        );
+        t * d.length()
+    }
+
     /// The nearest walker (position, gap between the discs) near enough
-    /// to `i` that it may have to step aside.
-    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> Option<(Point, f64)> {
+    /// to `i` that it may have to step aside; `None` as well when a walker
+    /// near is going to where `i` stands (then `i` goes home instead: the
+    /// flag says so).
+    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> (Option<(Point, f64)>, bool) {
         let b = &snap.bodies[i];
-        let reach = b.r + snap.r_max + snap.settings.time_horizon * 2.0 * b.speed;
+        let reach = b.r + snap.r_max + snap.settings.time_horizon * b.speed;
         let mut best: Option<(Point, f64)> = None;
+        let mut wanted = false;
         snap.grid.near(b.p, reach, |j| {
             let o = &snap.bodies[j as usize];
             if !o.moving {
@@ -436,13 +535,14 @@ impl World {
             }
             let d = o.p.distance(b.p);
             if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
+                wanted |= o.target.is_some_and(|t| t.distance(b.p) < b.r + o.r);
                 let gap = d - b.r - o.r;
                 if best.is_none_or(|(_, g)| gap < g) {
                     best = Some((o.p, gap));
                 }
             }
         });
-        best
+        if wanted { (None, true) } else { (best, false) }
     }
 
     /// Commits a settled entity's move (it stays arrived; back at its goal
@@ -524,7 +624,7 @@ impl World {
         }
         e.motion.velocity = (q - p) / dt;
         e.position = q;
-        if gained < 0.1 * seg {
+        if gained < 0.1 * seg && b.delay <= 0.0 {
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;

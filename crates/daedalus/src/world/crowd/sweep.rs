@@ -7,6 +7,13 @@
 use crate::Point;
 use crate::spatial::point_seg;
 
+/// Relative gap the clamp keeps beyond the exact limits.
+const SKIN: f64 = 1e-9;
+
+/// Relative size of the approach below which a move counts as grazing
+/// (along a wall or a disc it touches), not approaching.
+const GRAZE: f64 = 1e-12;
+
 /// What stops a move first: the fraction of the move allowed and the unit
 /// normal of the contact (pointing from the obstacle to the disc).
 #[derive(Clone, Copy, Debug)]
@@ -32,8 +39,9 @@ pub(crate) fn point_hit(p: Point, d: Point, q: Point, min: f64) -> Hit {
     let f = p - q;
     let a = d.dot(d);
     let b = f.dot(d);
-    if a == 0.0 || b >= 0.0 {
-        return Hit::NONE; // not approaching
+    // not approaching (a move along the tangent, up to rounding, is not)
+    if a == 0.0 || b >= -GRAZE * a.sqrt() * f.length() {
+        return Hit::NONE;
     }
     let c = f.dot(f) - min * min;
     let normal = if f.length() > 0.0 {
@@ -76,8 +84,8 @@ pub(crate) fn segment_hit(p: Point, d: Point, a: Point, b: Point, r: f64) -> Hit
         s0 = -s0;
     }
     let dn = d.dot(n);
-    if dn >= 0.0 {
-        return h;
+    if dn >= -GRAZE * d.length() {
+        return h; // moving away or along the wall
     }
     // time the disc's edge reaches the wall's line; the foot must lie on it
     let t = ((s0 - r) / -dn).max(0.0);
@@ -101,14 +109,18 @@ pub(crate) struct Keep<'a> {
 }
 
 impl Keep<'_> {
-    /// First contact of the move from `p` by `d`.
+    /// First contact of the move from `p` by `d`, with a skin: the disc
+    /// stops a hair outside the distance [`Keep::allowed`] checks, so a
+    /// slide along what it touches is not undone by rounding (a disc
+    /// exactly at the limit could otherwise never move along a wall).
     fn hit(&self, p: Point, d: Point) -> Hit {
         let mut h = Hit::NONE;
+        let skin = SKIN * (1.0 + self.r);
         for &(a, b) in self.walls {
-            h = h.min(segment_hit(p, d, a, b, self.r));
+            h = h.min(segment_hit(p, d, a, b, self.r + skin));
         }
         for &(q, rq) in self.discs {
-            h = h.min(point_hit(p, d, q, self.r + rq));
+            h = h.min(point_hit(p, d, q, self.r + rq + skin));
         }
         h
     }
@@ -145,18 +157,23 @@ impl Keep<'_> {
     }
 
     /// Moves from `p` by `d` as far as allowed, then slides the rest of
-    /// the move along what stopped it (once).
+    /// the move along what stopped it (up to three contacts: a wall, then
+    /// the corner at its end, then a neighbour).
     pub(crate) fn slide(&self, p: Point, d: Point) -> Point {
-        let (q, h) = self.advance(p, d);
-        if h.t >= 1.0 {
-            return q;
+        let (mut q, mut rest) = (p, d);
+        for _ in 0..3 {
+            let (to, h) = self.advance(q, rest);
+            q = to;
+            if h.t >= 1.0 {
+                break;
+            }
+            let left = rest * (1.0 - h.t);
+            rest = left - h.normal * left.dot(h.normal);
+            if rest.length_squared() < 1e-24 {
+                break;
+            }
         }
-        let rest = d * (1.0 - h.t);
-        let along = rest - h.normal * rest.dot(h.normal);
-        if along.length_squared() < 1e-24 {
-            return q;
-        }
-        self.advance(q, along).0
+        q
     }
 }
 

@@ -13,7 +13,7 @@
 //! (a workspace of its own, see its Cargo.toml). `CROWD_MAP` picks another
 //! map under `maps/` of the data folder.
 
-#[path = "../tests/support/data.rs"]
+#[path = "../../daedalus/tests/support/data.rs"]
 mod data;
 
 use std::collections::HashSet;
@@ -93,7 +93,7 @@ fn free_triangles(w: &World, p: Point) -> Vec<[Point; 3]> {
 /// Starts and goals: free for the radius, in the component of the first
 /// start, starts (and goals) apart from each other.
 fn trips(w: &World, rng: &mut Rng) -> Vec<(Point, Point)> {
-    let [x0, y0, x1, y1] = w.cdt().bounds();
+    let [x0, y0, x1, y1]: [f64; 4] = w.cdt().bounds().into();
     let mut pick = |near: Option<Point>| loop {
         let p = match near {
             None => Point::new(x0 + (x1 - x0) * rng.unit(), y0 + (y1 - y0) * rng.unit()),
