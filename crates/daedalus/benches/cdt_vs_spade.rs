@@ -22,10 +22,12 @@
 
 #[path = "../tests/support/data.rs"]
 mod data;
+#[path = "support/spade_walls.rs"]
+mod spade_walls;
+use spade_walls::{SpadeCdt, spade_build, spade_input};
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicIsize, Ordering};
@@ -34,7 +36,7 @@ use std::time::{Duration, Instant};
 use criterion::{Criterion, SamplingMode};
 use daedalus::Point;
 use daedalus::scenario::Scenario;
-use spade::{ConstrainedDelaunayTriangulation, DelaunayTriangulation, Point2, Triangulation};
+use spade::{DelaunayTriangulation, Point2, Triangulation};
 
 // ---------------------------------------------------------------------------
 // Counting allocator: live heap bytes, the same measure for both libraries.
@@ -103,28 +105,6 @@ fn random_points(n: usize, seed: u64) -> Vec<Point> {
     (0..n)
         .map(|_| Point::new(r.f64() * POINT_WORLD, r.f64() * POINT_WORLD))
         .collect()
-}
-
-/// Every wall of a scenario as point pairs: bounds border, ring edges, segments.
-fn wall_edges(s: &Scenario) -> Vec<[Point; 2]> {
-    let [x0, y0, x1, y1] = s.bounds;
-    let c = [
-        Point::new(x0, y0),
-        Point::new(x1, y0),
-        Point::new(x1, y1),
-        Point::new(x0, y1),
-    ];
-    let mut e: Vec<[Point; 2]> = (0..4).map(|i| [c[i], c[(i + 1) % 4]]).collect();
-    for i in 0..s.rings.len() {
-        let p = s.ring_points(i);
-        for k in 0..p.len() {
-            e.push([p[k], p[(k + 1) % p.len()]]);
-        }
-    }
-    for g in &s.segments {
-        e.push([Point::new(g[0], g[1]), Point::new(g[2], g[3])]);
-    }
-    e
 }
 
 // ---------------------------------------------------------------------------
@@ -226,33 +206,9 @@ mod ours {
 // ---------------------------------------------------------------------------
 // Spade on the same input.
 
-type SpadeCdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
-
+/// Deduplicating the walls' points is part of spade's timed build.
 fn spade_walls(s: &Scenario) -> SpadeCdt {
-    let edges = wall_edges(s);
-    // Deduplicate so bulk_load_cdt's stable order gives the handles.
-    let mut index: HashMap<[u64; 2], usize> = HashMap::new();
-    let mut verts = Vec::new();
-    let mut id = |p: Point| {
-        *index
-            .entry([p.x.to_bits(), p.y.to_bits()])
-            .or_insert_with(|| {
-                verts.push(Point2::new(p.x, p.y));
-                verts.len() - 1
-            })
-    };
-    let pairs: Vec<[usize; 2]> = edges.iter().map(|[a, b]| [id(*a), id(*b)]).collect();
-    let mut cdt = SpadeCdt::bulk_load_cdt(verts, Vec::new()).expect("spade bulk load");
-    for [a, b] in pairs {
-        if a != b {
-            cdt.add_constraint_and_split(
-                spade::handles::FixedVertexHandle::from_index(a),
-                spade::handles::FixedVertexHandle::from_index(b),
-                |p| p,
-            );
-        }
-    }
-    cdt
+    spade_build(&spade_input(s))
 }
 
 fn spade_delaunay(points: Vec<Point2<f64>>) -> DelaunayTriangulation<Point2<f64>> {

@@ -9,30 +9,19 @@
 //! Run: `cargo bench -p daedalus --bench crowd_step -- --noplot`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use daedalus::Closure;
-use daedalus::objects::Object;
-use daedalus::world::{Avoidance, EntityState, Pose};
+use daedalus::world::{Avoidance, EntityState};
 use daedalus::{Point, World};
 
+#[path = "support/squares.rs"]
+mod squares;
+use squares::{Lcg, squares};
+
 const ENTITIES: usize = 1000;
-const CELL: f64 = 10.0;
 /// The corner the crowd lives in.
 const AREA: f64 = 320.0;
 const TRIP: f64 = 60.0;
 const SPEED: f64 = 4.0;
 const DT: f64 = 0.1;
-
-struct Lcg(u64);
-
-impl Lcg {
-    fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 struct Setup {
     w: World,
@@ -63,31 +52,7 @@ impl Setup {
 }
 
 fn world(n: usize) -> Setup {
-    let side = (n as f64).sqrt().ceil() as usize;
-    let width = side as f64 * CELL;
-    let mut w = World::new([0.0, 0.0], [width, width]).unwrap();
-    let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);
-    for i in 0..n {
-        let h = 1.0 + rng.f();
-        let sq = vec![
-            Point::new(-h, -h),
-            Point::new(h, -h),
-            Point::new(h, h),
-            Point::new(-h, h),
-        ];
-        let id = w.add_object(Object::new(sq, Closure::Closed)).unwrap();
-        let c = Point::new(
-            ((i % side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
-            ((i / side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
-        );
-        let pose = Pose {
-            position: c,
-            rotation: rng.f(),
-            ..Pose::default()
-        };
-        w.set_pose(id, pose).unwrap();
-    }
-    w.step(0.0).unwrap();
+    let (mut w, _, _, rng) = squares(n);
     w.set_avoidance(Some(Avoidance::default())).unwrap();
     let mut s = Setup { w, rng };
     let mut taken: Vec<(Point, f64)> = Vec::new();

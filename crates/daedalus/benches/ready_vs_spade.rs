@@ -31,9 +31,11 @@
 
 #[path = "../tests/support/data.rs"]
 mod data;
+#[path = "support/spade_walls.rs"]
+mod spade_walls;
+use spade_walls::{spade_build, spade_input};
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::collections::HashMap;
 use std::hint::black_box;
 use std::path::Path;
 use std::process::Command;
@@ -44,7 +46,6 @@ use daedalus::path::NavMesh;
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 use daedalus::{Closure, Point};
-use spade::{ConstrainedDelaunayTriangulation, Point2};
 
 // ---------------------------------------------------------------------------
 // Counting allocator: live and peak heap bytes.
@@ -114,61 +115,6 @@ fn ours_cdt(s: &Scenario) -> Cdt {
         ));
     }
     cdt.insert_shapes(&shapes).expect("walls");
-    cdt
-}
-
-type SpadeCdt = ConstrainedDelaunayTriangulation<Point2<f64>>;
-
-/// Spade's input: deduplicated points and the wall edges between them
-/// (bounds border, ring edges, segments), prepared outside the timing.
-struct SpadeInput {
-    verts: Vec<Point2<f64>>,
-    pairs: Vec<[usize; 2]>,
-}
-
-fn spade_input(s: &Scenario) -> SpadeInput {
-    let [x0, y0, x1, y1] = s.bounds;
-    let c = [
-        Point::new(x0, y0),
-        Point::new(x1, y0),
-        Point::new(x1, y1),
-        Point::new(x0, y1),
-    ];
-    let mut edges: Vec<[Point; 2]> = (0..4).map(|i| [c[i], c[(i + 1) % 4]]).collect();
-    for i in 0..s.rings.len() {
-        let p = s.ring_points(i);
-        for k in 0..p.len() {
-            edges.push([p[k], p[(k + 1) % p.len()]]);
-        }
-    }
-    for g in &s.segments {
-        edges.push([Point::new(g[0], g[1]), Point::new(g[2], g[3])]);
-    }
-    let mut index: HashMap<[u64; 2], usize> = HashMap::new();
-    let mut verts = Vec::new();
-    let mut id = |p: Point| {
-        *index
-            .entry([p.x.to_bits(), p.y.to_bits()])
-            .or_insert_with(|| {
-                verts.push(Point2::new(p.x, p.y));
-                verts.len() - 1
-            })
-    };
-    let pairs = edges.iter().map(|[a, b]| [id(*a), id(*b)]).collect();
-    SpadeInput { verts, pairs }
-}
-
-fn spade_build(input: &SpadeInput) -> SpadeCdt {
-    let mut cdt = SpadeCdt::bulk_load_cdt(input.verts.clone(), Vec::new()).expect("spade");
-    for &[a, b] in &input.pairs {
-        if a != b {
-            cdt.add_constraint_and_split(
-                spade::handles::FixedVertexHandle::from_index(a),
-                spade::handles::FixedVertexHandle::from_index(b),
-                |p| p,
-            );
-        }
-    }
     cdt
 }
 

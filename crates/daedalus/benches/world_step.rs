@@ -7,26 +7,14 @@
 //! (10^3 vs 10^5 within 2x) once navigation updates incrementally.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use daedalus::Closure;
-use daedalus::objects::Object;
 use daedalus::world::{EntityState, ObstacleId, Pose};
 use daedalus::{Point, World};
 
+#[path = "support/squares.rs"]
+mod squares;
+use squares::{Lcg, squares};
+
 const ENTITIES: usize = 100;
-/// Grid spacing; squares have half-size 1..2.
-const CELL: f64 = 10.0;
-
-struct Lcg(u64);
-
-impl Lcg {
-    fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 struct Setup {
     w: World,
@@ -47,33 +35,7 @@ impl Setup {
 }
 
 fn world(n: usize) -> Setup {
-    let side = (n as f64).sqrt().ceil() as usize;
-    let width = side as f64 * CELL;
-    let mut w = World::new([0.0, 0.0], [width, width]).unwrap();
-    let mut rng = Lcg(0x9E37_79B9_7F4A_7C15);
-    let mut objs = Vec::with_capacity(n);
-    for i in 0..n {
-        let h = 1.0 + rng.f();
-        let sq = vec![
-            Point::new(-h, -h),
-            Point::new(h, -h),
-            Point::new(h, h),
-            Point::new(-h, h),
-        ];
-        let id = w.add_object(Object::new(sq, Closure::Closed)).unwrap();
-        let c = Point::new(
-            ((i % side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
-            ((i / side) as f64 + 0.5 + 0.4 * (rng.f() - 0.5)) * CELL,
-        );
-        let pose = Pose {
-            position: c,
-            rotation: rng.f(),
-            ..Pose::default()
-        };
-        w.set_pose(id, pose).unwrap();
-        objs.push((id, pose));
-    }
-    w.step(0.0).unwrap();
+    let (w, objs, width, rng) = squares(n);
     let mut s = Setup {
         w,
         objs,
