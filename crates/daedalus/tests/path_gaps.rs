@@ -15,13 +15,7 @@ use support::reference::{RefOutcome, Walls, shortest_radius};
 
 /// Walls in the box [0, 10]^2.
 fn world(walls: &[[f64; 4]]) -> World {
-    World {
-        bounds: [0.0, 0.0, 10.0, 10.0],
-        walls: walls
-            .iter()
-            .map(|w| (Point::new(w[0], w[1]), Point::new(w[2], w[3])))
-            .collect(),
-    }
+    World::in_box10(walls)
 }
 
 /// Finders to try: the default one and (with the `testing` feature) one

@@ -306,13 +306,7 @@ fn radius0_after_edits() {
 }
 
 fn seg_world(walls: &[[f64; 4]]) -> World {
-    World {
-        bounds: [0.0, 0.0, 10.0, 10.0],
-        walls: walls
-            .iter()
-            .map(|w| (Point::new(w[0], w[1]), Point::new(w[2], w[3])))
-            .collect(),
-    }
+    World::in_box10(walls)
 }
 
 fn ring(walls: &mut Vec<[f64; 4]>, pts: &[(f64, f64)]) {

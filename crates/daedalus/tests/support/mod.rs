@@ -19,6 +19,17 @@ pub struct World {
 }
 
 impl World {
+    /// Walls `[x0, y0, x1, y1]` in the box [0, 10]^2 of the hand-worked cases.
+    pub fn in_box10(walls: &[[f64; 4]]) -> World {
+        World {
+            bounds: [0.0, 0.0, 10.0, 10.0],
+            walls: walls
+                .iter()
+                .map(|w| (Point::new(w[0], w[1]), Point::new(w[2], w[3])))
+                .collect(),
+        }
+    }
+
     /// Every wall, the border included.
     pub fn all_walls(&self) -> Vec<(Point, Point)> {
         let [x0, y0, x1, y1] = self.bounds;
