@@ -326,12 +326,7 @@ fn group<'a>(
 
 fn walls(c: &mut Criterion, report: &mut Report) {
     for f in data::scenario_files() {
-        let name = f
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .trim_end_matches(".scenario.json")
-            .to_string();
+        let name = data::scenario_name(&f);
         let case = format!("walls/{name}");
         let scenario = Rc::new(std::cell::OnceCell::<Scenario>::new());
         let load = {

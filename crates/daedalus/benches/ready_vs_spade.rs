@@ -181,12 +181,7 @@ fn main() {
         .unwrap_or(7);
     let mut ratios = (Vec::new(), Vec::new(), Vec::new());
     for f in data::scenario_files() {
-        let name = f
-            .file_name()
-            .unwrap()
-            .to_string_lossy()
-            .trim_end_matches(".scenario.json")
-            .to_string();
+        let name = data::scenario_name(&f);
         if !only.is_empty() && !only.iter().any(|o| name.contains(o.as_str())) {
             continue;
         }

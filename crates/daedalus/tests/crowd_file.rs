@@ -48,13 +48,7 @@ fn run(spacing: f64) -> Run {
         t += 0.1;
         let m = measure(&w, &ids, &walls);
         assert!(m.pair <= 0.01 && m.wall <= 0.01, "overlap: {m:?}");
-        let discs: Vec<(Point, f64)> = ids
-            .iter()
-            .map(|&i| {
-                let e = w.entity(i).unwrap();
-                (e.position(), e.radius())
-            })
-            .collect();
+        let discs = discs(&w, &ids);
         peak = peak.max(
             discs
                 .iter()

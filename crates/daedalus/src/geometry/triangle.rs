@@ -113,13 +113,33 @@ pub fn point_in_triangle_side(p1: Point, p2: Point, p3: Point, p: Point) -> bool
 #[inline]
 pub fn distance_squared_point_segment(p1: Point, p2: Point, p: Point) -> f64 {
     let (ab, ap) = (p2 - p1, p - p1);
+    (ap - ab * segment_param(ab, ap)).length_squared()
+}
+
+/// The clamped projection parameter of `p1 + ap` on `p1 + t ab`, t in [0, 1].
+#[inline]
+fn segment_param(ab: Point, ap: Point) -> f64 {
     let len2 = ab.length_squared();
-    let t = if len2 > 0.0 {
+    if len2 > 0.0 {
         (ap.dot(ab) / len2).clamp(0.0, 1.0)
     } else {
         0.0
-    };
-    (ap - ab * t).length_squared()
+    }
+}
+
+/// The point of the closed segment `[p1, p2]` nearest to `p` (`p1` for a
+/// degenerate segment).
+///
+/// ```
+/// use daedalus::{Point, geometry::closest_point_segment};
+/// let (a, b) = (Point::new(0.0, 0.0), Point::new(4.0, 0.0));
+/// assert_eq!(closest_point_segment(a, b, Point::new(2.0, 3.0)), Point::new(2.0, 0.0));
+/// assert_eq!(closest_point_segment(a, b, Point::new(7.0, 4.0)), b);
+/// ```
+#[inline]
+pub fn closest_point_segment(p1: Point, p2: Point, p: Point) -> Point {
+    let ab = p2 - p1;
+    p1 + ab * segment_param(ab, p - p1)
 }
 
 /// Distance from `p` to the closed segment `[p1, p2]` (the square root of

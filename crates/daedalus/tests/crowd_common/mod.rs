@@ -125,14 +125,18 @@ pub struct Worst {
     pub wall: f64,
 }
 
-pub fn measure(w: &World, ids: &[EntityId], walls: &[(Point, Point)]) -> Worst {
-    let discs: Vec<(Point, f64)> = ids
-        .iter()
+/// Centre and radius of each entity, in `ids` order.
+pub fn discs(w: &World, ids: &[EntityId]) -> Vec<(Point, f64)> {
+    ids.iter()
         .map(|&i| {
             let e = w.entity(i).unwrap();
             (e.position(), e.radius())
         })
-        .collect();
+        .collect()
+}
+
+pub fn measure(w: &World, ids: &[EntityId], walls: &[(Point, Point)]) -> Worst {
+    let discs = discs(w, ids);
     let mut worst = Worst::default();
     for i in 0..discs.len() {
         let (p, r) = discs[i];

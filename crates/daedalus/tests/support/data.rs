@@ -97,6 +97,18 @@ pub fn scenario_files() -> Vec<PathBuf> {
     out
 }
 
+/// A scenario file's name without `.scenario.json` (`arena` for
+/// `.../arena.scenario.json`).
+pub fn scenario_name(file: &std::path::Path) -> String {
+    file.file_name()
+        .map(|n| {
+            n.to_string_lossy()
+                .trim_end_matches(".scenario.json")
+                .to_string()
+        })
+        .unwrap_or_default()
+}
+
 /// Every `*.png` under `rel` (a folder of the chosen corpus, searched
 /// recursively), sorted by path; never empty.
 pub fn pngs(rel: &str) -> Vec<PathBuf> {

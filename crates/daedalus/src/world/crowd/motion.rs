@@ -8,7 +8,7 @@ use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
 use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
-use crate::geometry::orient2d;
+use crate::geometry::{closest_point_segment, orient2d};
 use crate::world::{EntityId, EntityState, Event, GroupId, World};
 
 /// An entity as the step sees it at its start.
@@ -76,18 +76,6 @@ const KEEP_RIGHT_S: f64 = 2.0;
 fn cap(v: Point, max: f64) -> Point {
     let l = v.length();
     if l > max && l > 0.0 { v * (max / l) } else { v }
-}
-
-/// The point of segment `a b` nearest to `p`.
-fn closest(p: Point, a: Point, b: Point) -> Point {
-    let ab = b - a;
-    let l2 = ab.dot(ab);
-    let t = if l2 > 0.0 {
-        ((p - a).dot(ab) / l2).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    a + ab * t
 }
 
 /// Does segment `c e` come nearer than `r` to segment `a b`? The end
@@ -396,7 +384,7 @@ impl World {
             let right = Point::new(pref.y, -pref.x) / pref.length();
             // never into a wall: only with room on the right
             let room = walls.iter().all(|&(a, c)| {
-                let foot = closest(b.p, a, c);
+                let foot = closest_point_segment(a, c, b.p);
                 (foot - b.p).dot(right) <= 0.0 || foot.distance(b.p) > 2.0 * b.r + step
             });
             if room {
