@@ -12,7 +12,7 @@ mod fov_common;
 use daedalus::Closure;
 use daedalus::Point;
 use daedalus::fov::{FieldOfView, visibility_polygon};
-use fov_common::{cdt_walls, world};
+use fov_common::{cdt_walls, reference_area, world};
 use geo_visibility::Visibility;
 use proptest::prelude::*;
 
@@ -101,8 +101,52 @@ proptest! {
         let walls = cdt_walls(&cdt);
         // A viewer off the integer lattice, so off every wall.
         let q = Point::new(100.0 * x + 1e-7, 100.0 * y + 3e-7);
-        let ours = visibility_polygon(&cdt, &FieldOfView::full_circle(q, 1e6).unwrap()).unwrap().area();
+        let fov = FieldOfView::full_circle(q, 1e6).unwrap();
+        let ours = visibility_polygon(&cdt, &fov).unwrap().area();
         let theirs = geo_area(q, &walls);
-        prop_assert!(close(ours, theirs), "{:?}: ours {} theirs {}", q, ours, theirs);
+        if !close(ours, theirs) {
+            // geo-visibility is wrong on some worlds (see
+            // `geo_visibility_can_be_wrong`): then the angular sweep decides.
+            let swept = reference_area(&fov, [0.0, 0.0, 100.0, 100.0], &walls);
+            prop_assert!(close(ours, swept), "{:?}: ours {} theirs {} sweep {}", q, ours, theirs, swept);
+        }
     }
+}
+
+/// A world a random run found where geo-visibility 0.5 returns 1,560 and
+/// both our polygon and the angular-sweep reference 5,875: the viewer
+/// sees the part of the box right of the long diagonal wall (5,800), less
+/// the thin shadows of the two short walls low down, plus what it sees
+/// past the diagonal's ends, so 1,560 is far too small.
+#[test]
+fn geo_visibility_can_be_wrong() {
+    let segs: Vec<(Point, Point)> = [
+        (27, 73, 7, 8),
+        (18, 86, 72, 5),
+        (70, 9, 70, 8),
+        (82, 8, 8, 1),
+    ]
+    .iter()
+    .map(|&(a, b, c, d)| {
+        (
+            Point::new(a as f64, b as f64),
+            Point::new(c as f64, d as f64),
+        )
+    })
+    .collect();
+    let cdt = world([0.0, 0.0, 100.0, 100.0], &segs);
+    let walls = cdt_walls(&cdt);
+    let q = Point::new(97.48152956746289, 60.33384406507901);
+    let fov = FieldOfView::full_circle(q, 1e6).unwrap();
+    let ours = visibility_polygon(&cdt, &fov).unwrap().area();
+    let swept = reference_area(&fov, [0.0, 0.0, 100.0, 100.0], &walls);
+    assert!(close(ours, swept), "ours {ours} sweep {swept}");
+    // Right of the line through (18, 86) and (72, 5), inside the box:
+    // x(y) = 18 + (86 - y) * 54 / 81, area = integral of 100 - x(y) over
+    // [0, 100] = 100 * (100 - x(50)) = 100 * 58 = 5,800 (x is linear).
+    assert!(ours > 5_500.0 && ours < 6_500.0, "ours {ours}");
+    assert!(
+        geo_area(q, &walls) < 2_000.0,
+        "geo-visibility was fixed: drop this case"
+    );
 }
