@@ -27,6 +27,10 @@
 //!   it would be wrong, as a build reuses the pages the loading freed).
 //!   The heap counts are the exact measure; RSS is what the issue names.
 //!
+//! Then one line `READY-PARTS <name> B/vertex: spade=<b> <table>=<b> ...`:
+//! spade's heap and every table of ours ([`Cdt::heap_parts`],
+//! [`NavMesh::heap_parts`]) in bytes per vertex of our triangulation.
+//!
 //! Targets (issue 10): `build <= 1.0` (aim 0.5), `rss_ratio <= 1.0`.
 
 #[path = "../tests/support/data.rs"]
@@ -195,6 +199,13 @@ fn main() {
         });
         let nav_heap = nav.heap_bytes();
         let (tris, verts) = (nav.triangle_count(), cdt.mesh().vertex_count());
+        let parts: Vec<String> = cdt
+            .heap_parts()
+            .into_iter()
+            .chain(nav.heap_parts())
+            .filter(|p| p.bytes > 0)
+            .map(|p| format!("{}={:.1}", p.name, p.bytes as f64 / verts.max(1) as f64))
+            .collect();
         drop((cdt, nav));
         let (sp, spade_heap, spade_peak) = counted(|| spade_build(&input));
         drop(sp);
@@ -235,6 +246,11 @@ fn main() {
             peak as f64 / spade_peak as f64,
             rss as f64 / spade_rss.max(1) as f64,
             heap as f64 / verts.max(1) as f64,
+        );
+        println!(
+            "READY-PARTS {name} B/vertex: spade={:.1} {}",
+            spade_heap as f64 / verts.max(1) as f64,
+            parts.join(" ")
         );
         ratios.0.push(o / sp);
         ratios.1.push(heap as f64 / spade_heap as f64);

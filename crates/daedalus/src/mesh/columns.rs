@@ -55,6 +55,12 @@ impl Column {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.0.capacity() * 4
     }
+    /// Drops growth slack past a sixteenth.
+    pub(crate) fn shrink_slack(&mut self) {
+        if self.0.capacity() > self.0.len() + self.0.len() / 16 + 64 {
+            self.0.shrink_to_fit();
+        }
+    }
 }
 
 /// Half-edge records: origin, opposite, next, left face.
@@ -102,5 +108,11 @@ impl HalfEdges {
     }
     pub(crate) fn heap_bytes(&self) -> usize {
         self.0.capacity() * 16
+    }
+    /// Drops growth slack past a sixteenth.
+    pub(crate) fn shrink_slack(&mut self) {
+        if self.0.capacity() > self.0.len() + self.0.len() / 16 + 64 {
+            self.0.shrink_to_fit();
+        }
     }
 }

@@ -25,6 +25,7 @@ pub(crate) mod changes;
 mod columns;
 mod dump;
 mod handles;
+mod heap;
 mod iter;
 pub(crate) mod journal;
 pub(crate) mod ops;
@@ -32,6 +33,8 @@ pub(crate) mod ops;
 pub use dump::MeshDump;
 pub(crate) use handles::Generations;
 pub use handles::{EdgeId, FaceId, MeshError, VertexId};
+pub use heap::HeapPart;
+pub(crate) use heap::vec_bytes;
 pub use iter::{
     EdgeRotations, FaceEdges, FaceNeighbours, VertexFaces, VertexIncoming, VertexNeighbours,
     VertexOutgoing,
@@ -543,16 +546,34 @@ impl Mesh {
     /// assert!(cdt.mesh().heap_bytes() > 0);
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        use std::mem::size_of;
-        self.pos.capacity() * size_of::<Point>()
-            + self.vedge.heap_bytes()
-            + self.he.heap_bytes()
-            + self.fedge.heap_bytes()
-            + self.cons.capacity() * 8
-            + (self.free_v.capacity() + self.free_e.capacity() + self.free_f.capacity()) * 4
-            + self.vgen.heap_bytes()
-            + self.egen.heap_bytes()
-            + self.fgen.heap_bytes()
-            + self.journal.heap_bytes()
+        self.heap_parts().iter().map(|p| p.bytes).sum()
+    }
+
+    /// [`Mesh::heap_bytes`] table by table.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
+    /// let m = cdt.mesh();
+    /// assert_eq!(m.heap_parts().iter().map(|p| p.bytes).sum::<usize>(), m.heap_bytes());
+    /// ```
+    pub fn heap_parts(&self) -> Vec<HeapPart> {
+        let part = |name, bytes| HeapPart { name, bytes };
+        vec![
+            part("mesh.positions", vec_bytes(&self.pos)),
+            part("mesh.vertex_edges", self.vedge.heap_bytes()),
+            part("mesh.half_edges", self.he.heap_bytes()),
+            part("mesh.face_edges", self.fedge.heap_bytes()),
+            part("mesh.constrained_bits", vec_bytes(&self.cons)),
+            part(
+                "mesh.free_lists",
+                vec_bytes(&self.free_v) + vec_bytes(&self.free_e) + vec_bytes(&self.free_f),
+            ),
+            part(
+                "mesh.generations",
+                self.vgen.heap_bytes() + self.egen.heap_bytes() + self.fgen.heap_bytes(),
+            ),
+            part("mesh.journal", self.journal.heap_bytes()),
+            part("mesh.change_log", vec_bytes(&self.changes.faces)),
+        ]
     }
 }

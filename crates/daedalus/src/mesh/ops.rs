@@ -73,6 +73,21 @@ impl Mesh {
         self.cons.reserve((3 * n).div_ceil(64));
     }
 
+    /// Gives back the growth slack of the big columns after a bulk build
+    /// (a shrinking reallocation of a large block remaps, it does not copy).
+    pub(crate) fn shrink_slack(&mut self) {
+        fn fit<T>(v: &mut Vec<T>) {
+            if v.capacity() > v.len() + v.len() / 16 + 64 {
+                v.shrink_to_fit();
+            }
+        }
+        fit(&mut self.pos);
+        self.vedge.shrink_slack();
+        self.he.shrink_slack();
+        self.fedge.shrink_slack();
+        fit(&mut self.cons);
+    }
+
     #[inline]
     pub(crate) fn alloc_vertex(&mut self, p: Point) -> u32 {
         self.n_vertices += 1;

@@ -38,9 +38,8 @@ pub(crate) fn on_input(sa: Point, sb: Point, pc: Point, pb: Point, x: Point) -> 
 
 impl Cdt {
     pub(crate) fn add_owner(&mut self, e: u32, seg: u32) {
-        let shape = self.segs[seg as usize].shape;
         let o = self.owners.or_default(e >> 1);
-        o.push(seg, shape);
+        o.push(seg);
         self.mesh.set_constrained(e, true);
     }
 
@@ -234,12 +233,10 @@ impl Cdt {
 
     /// Records input segment `pa pb` (vertices `va vb`) of shape `id` and
     /// inserts it.
-    fn add_segment(&mut self, id: ShapeId, va: u32, vb: u32, pa: Point, pb: Point) {
+    fn add_segment(&mut self, id: ShapeId, va: u32, vb: u32) {
         let seg = Segment {
             a: va,
             b: vb,
-            pa,
-            pb,
             shape: id,
             alive: true,
         };
@@ -294,7 +291,7 @@ impl Cdt {
                 _ => self.insert_point(pa, h),
             };
             let vb = self.insert_point(pb, va);
-            self.add_segment(id, va, vb, pa, pb);
+            self.add_segment(id, va, vb);
             h = vb;
             last = Some((pb, vb));
         }
@@ -389,6 +386,10 @@ impl Cdt {
         }
         // not before: a sample point not yet owned would look unneeded
         self.settle();
+        self.mesh.shrink_slack();
+        if self.segs.capacity() > self.segs.len() + self.segs.len() / 16 + 64 {
+            self.segs.shrink_to_fit();
+        }
         Ok(ids)
     }
 
@@ -441,7 +442,7 @@ impl Cdt {
     /// Makes the constraint `a -> b` owned by `seg` (or pushes sub-tasks).
     fn insert_sub(&mut self, a: u32, b: u32, seg: u32) {
         let pb = self.mesh.raw_pos(b);
-        let (sa, sb) = (self.segs[seg as usize].pa, self.segs[seg as usize].pb);
+        let (sa, sb) = self.seg_ends(seg);
         let mut cur = a;
         while cur != b {
             let pc = self.mesh.raw_pos(cur);
@@ -645,8 +646,8 @@ impl Cdt {
         let m = &self.mesh;
         let (r, l) = (m.raw_origin(e), m.raw_dest(e));
         let (pc, pt, pr, pl) = (m.raw_pos(cur), m.raw_pos(to), m.raw_pos(r), m.raw_pos(l));
-        let (s1, s2) = (&self.segs[seg as usize], &self.segs[other as usize]);
-        let x = crossing_point(s1.pa, s1.pb, s2.pa, s2.pb);
+        let ((a1, b1), (a2, b2)) = (self.seg_ends(seg), self.seg_ends(other));
+        let x = crossing_point(a1, b1, a2, b2);
         let lo = Point::new(
             pc.x.min(pt.x).max(pr.x.min(pl.x)),
             pc.y.min(pt.y).max(pr.y.min(pl.y)),

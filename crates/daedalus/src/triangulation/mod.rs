@@ -123,26 +123,23 @@ pub struct ShapeId {
     pub(crate) generation: u32,
 }
 
-/// Owners of one constrained edge: parallel lists (segment, its shape),
+/// Owners of one constrained edge: the segments (each knows its shape),
 /// the common single owner stored inline (no allocation).
 #[derive(Clone, Debug)]
 pub(crate) struct Owners {
     n: u32,
-    seg1: [u32; 1],
-    shape1: [ShapeId; 1],
-    /// All owners when more than one (boxed: keeps the entry small).
-    pub(crate) more: Option<Box<(Vec<u32>, Vec<ShapeId>)>>,
+    seg1: u32,
+    /// All owners when more than one. Boxed on purpose: a thin pointer
+    /// keeps the entry at 16 bytes (a bare `Vec` would make it 32).
+    #[allow(clippy::box_collection)]
+    pub(crate) more: Option<Box<Vec<u32>>>,
 }
 
 impl Default for Owners {
     fn default() -> Self {
         Owners {
             n: 0,
-            seg1: [NONE],
-            shape1: [ShapeId {
-                idx: NONE,
-                generation: 0,
-            }],
+            seg1: NONE,
             more: None,
         }
     }
@@ -152,38 +149,21 @@ impl Owners {
     #[inline]
     pub(crate) fn segs(&self) -> &[u32] {
         match &self.more {
-            Some(m) => &m.0,
-            None => &self.seg1[..self.n as usize],
-        }
-    }
-    #[inline]
-    pub(crate) fn shapes(&self) -> &[ShapeId] {
-        match &self.more {
-            Some(m) => &m.1,
-            None => &self.shape1[..self.n as usize],
+            Some(m) => m,
+            None => std::slice::from_ref(&self.seg1)
+                .get(..self.n as usize)
+                .unwrap_or(&[]),
         }
     }
     #[inline]
     pub(crate) fn is_empty(&self) -> bool {
         self.n == 0
     }
-    pub(crate) fn push(&mut self, seg: u32, shape: ShapeId) {
+    pub(crate) fn push(&mut self, seg: u32) {
         match self.n {
-            0 => {
-                self.seg1[0] = seg;
-                self.shape1[0] = shape;
-            }
-            1 => {
-                self.more = Some(Box::new((
-                    vec![self.seg1[0], seg],
-                    vec![self.shape1[0], shape],
-                )));
-            }
-            _ => {
-                let m = self.more.as_mut().expect("n > 1");
-                m.0.push(seg);
-                m.1.push(shape);
-            }
+            0 => self.seg1 = seg,
+            1 => self.more = Some(Box::new(vec![self.seg1, seg])),
+            _ => self.more.as_mut().expect("n > 1").push(seg),
         }
         self.n += 1;
     }
@@ -197,24 +177,22 @@ impl Owners {
             return;
         }
         let m = self.more.as_mut().expect("n > 1");
-        m.0.swap_remove(i);
-        m.1.swap_remove(i);
+        m.swap_remove(i);
         self.n -= 1;
         if self.n == 1 {
-            self.seg1[0] = m.0[0];
-            self.shape1[0] = m.1[0];
+            self.seg1 = m[0];
             self.more = None;
         }
     }
 }
 
-/// One input segment (after clipping), between two mesh vertices.
+/// One input segment (after clipping), between two mesh vertices. Its end
+/// points are those vertices' positions (a live segment keeps both alive,
+/// see [`Cdt::seg_ends`]): not stored twice.
 #[derive(Clone, Debug)]
 pub(crate) struct Segment {
     pub(crate) a: u32,
     pub(crate) b: u32,
-    pub(crate) pa: Point,
-    pub(crate) pb: Point,
     pub(crate) shape: ShapeId,
     pub(crate) alive: bool,
 }
@@ -447,15 +425,16 @@ impl Cdt {
     /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let s = cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
     /// let e = cdt.constrained_edges().find(|&e| !cdt.edge_owners(e).unwrap().is_empty()).unwrap();
-    /// assert_eq!(cdt.edge_owners(e).unwrap(), &[s]);
+    /// assert_eq!(cdt.edge_owners(e).unwrap(), vec![s]);
     /// ```
-    pub fn edge_owners(&self, e: EdgeId) -> Result<&[ShapeId], CdtError> {
+    pub fn edge_owners(&self, e: EdgeId) -> Result<Vec<ShapeId>, CdtError> {
         let e = self.mesh.eraw(e)?;
-        Ok(self
-            .owners
-            .get(&(e >> 1))
-            .map(|o| o.shapes())
-            .unwrap_or(&[]))
+        Ok(self.owners.get(&(e >> 1)).map_or(Vec::new(), |o| {
+            o.segs()
+                .iter()
+                .map(|&g| self.segs[g as usize].shape)
+                .collect()
+        }))
     }
 
     /// Inner triangles.
@@ -553,8 +532,15 @@ impl Cdt {
         Ok(self.shapes[s as usize]
             .segs
             .iter()
-            .map(|&g| (self.segs[g as usize].pa, self.segs[g as usize].pb))
+            .map(|&g| self.seg_ends(g))
             .collect())
+    }
+
+    /// The end points of live segment `g` (its vertices' positions).
+    #[inline]
+    pub(crate) fn seg_ends(&self, g: u32) -> (Point, Point) {
+        let s = &self.segs[g as usize];
+        (self.mesh.raw_pos(s.a), self.mesh.raw_pos(s.b))
     }
 
     /// Is the vertex user-inserted (by [`Cdt::insert_vertex`])?
@@ -616,48 +602,67 @@ impl Cdt {
     /// assert!(cdt.heap_bytes() >= cdt.mesh().heap_bytes());
     /// ```
     pub fn heap_bytes(&self) -> usize {
+        self.heap_parts().iter().map(|p| p.bytes).sum()
+    }
+
+    /// [`Cdt::heap_bytes`] table by table (the mesh's tables first).
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// cdt.insert_segment([1.0, 1.0], [9.0, 9.0]).unwrap();
+    /// let parts = cdt.heap_parts();
+    /// assert_eq!(parts.iter().map(|p| p.bytes).sum::<usize>(), cdt.heap_bytes());
+    /// assert!(parts.iter().any(|p| p.name == "cdt.segments" && p.bytes > 0));
+    /// ```
+    pub fn heap_parts(&self) -> Vec<crate::mesh::HeapPart> {
+        use crate::mesh::{HeapPart, vec_bytes};
         use std::mem::size_of;
         let owners: usize = self.owners.heap_bytes()
             + self
                 .owners
                 .values()
-                .map(|o| {
-                    o.more
-                        .as_ref()
-                        .map_or(0, |m| 48 + m.0.capacity() * 4 + m.1.capacity() * 8)
-                })
+                .map(|o| o.more.as_ref().map_or(0, |m| 24 + m.capacity() * 4))
                 .sum::<usize>();
-        let shapes: usize = self.shapes.capacity() * size_of::<ShapeSlot>()
+        let shapes: usize = vec_bytes(&self.shapes)
             + self
                 .shapes
                 .iter()
                 .map(|s| s.segs.capacity() * 4)
-                .sum::<usize>();
+                .sum::<usize>()
+            + vec_bytes(&self.free_shapes);
         let sc = &self.sc;
-        let scratch = (sc.crossed.capacity()
-            + sc.left.capacity()
-            + sc.right.capacity()
-            + sc.edges.capacity()
-            + sc.faces.capacity()
-            + sc.made.capacity()
-            + sc.poly.capacity())
-            * 4
-            + sc.tris.capacity() * 12
-            + sc.stitch.capacity() * 12
-            + (self.flips.capacity() + self.pending.capacity()) * 4
-            + self.tasks.capacity() * 12;
-        self.mesh.heap_bytes()
-            + owners
-            + self.crossings.heap_bytes()
-            + shapes
-            + self.segs.capacity() * size_of::<Segment>()
-            + (self.free_segs.capacity() + self.free_shapes.capacity()) * 4
-            + self.user.capacity() * 8
-            + self.hgrid.capacity() * 4
-            + scratch
-            + self.objects.heap_bytes()
-            + self.owners.log_bytes()
-            + self.crossings.log_bytes()
-            + self.op.heap_bytes()
+        let scratch = vec_bytes(&sc.crossed)
+            + vec_bytes(&sc.left)
+            + vec_bytes(&sc.right)
+            + vec_bytes(&sc.edges)
+            + vec_bytes(&sc.faces)
+            + vec_bytes(&sc.made)
+            + vec_bytes(&sc.poly)
+            + vec_bytes(&sc.tris)
+            + vec_bytes(&sc.stitch)
+            + vec_bytes(&self.flips)
+            + vec_bytes(&self.pending)
+            + vec_bytes(&self.tasks)
+            + vec_bytes(&self.created);
+        let part = |name, bytes| HeapPart { name, bytes };
+        let mut parts = self.mesh.heap_parts();
+        parts.extend([
+            part("cdt.edge_owners", owners),
+            part("cdt.crossings", self.crossings.heap_bytes()),
+            part(
+                "cdt.segments",
+                self.segs.capacity() * size_of::<Segment>() + vec_bytes(&self.free_segs),
+            ),
+            part("cdt.shapes", shapes),
+            part("cdt.user_vertex_bits", vec_bytes(&self.user)),
+            part("cdt.location_grid", vec_bytes(&self.hgrid)),
+            part("cdt.scratch", scratch),
+            part("cdt.objects", self.objects.heap_bytes()),
+            part(
+                "cdt.undo_logs",
+                self.owners.log_bytes() + self.crossings.log_bytes() + self.op.heap_bytes(),
+            ),
+        ]);
+        parts
     }
 }

@@ -170,12 +170,12 @@ impl Cdt {
         }
         for i in 0..ns {
             for j in i + 1..ns {
-                let (s, t) = (&self.segs[segs[i] as usize], &self.segs[segs[j] as usize]);
-                if orient2d(s.pa, s.pb, t.pa) == 0.0 && orient2d(s.pa, s.pb, t.pb) == 0.0 {
+                let ((sa, sb), (ta, tb)) = (self.seg_ends(segs[i]), self.seg_ends(segs[j]));
+                if orient2d(sa, sb, ta) == 0.0 && orient2d(sa, sb, tb) == 0.0 {
                     continue;
                 }
-                let exact = orient2d(s.pa, s.pb, pv) == 0.0 && orient2d(t.pa, t.pb, pv) == 0.0;
-                if exact || super::constraint::crossing_point(s.pa, s.pb, t.pa, t.pb) == pv {
+                let exact = orient2d(sa, sb, pv) == 0.0 && orient2d(ta, tb, pv) == 0.0;
+                if exact || super::constraint::crossing_point(sa, sb, ta, tb) == pv {
                     return true;
                 }
             }

@@ -217,8 +217,6 @@ impl Cdt {
                 if !s.alive
                     || !m.vertex_alive(s.a)
                     || !m.vertex_alive(s.b)
-                    || m.raw_pos(s.a) != s.pa
-                    || m.raw_pos(s.b) != s.pb
                     || !self.seg_path(g, &mut path)
                 {
                     out.push(Violation::SegmentNotCovered(sid, k));
@@ -233,9 +231,16 @@ impl Cdt {
             }
         }
         for (p, o) in self.owners.iter() {
-            for (&g, &sh) in o.segs().iter().zip(o.shapes()) {
+            for &g in o.segs() {
                 let s = self.segs.get(g as usize);
-                if !s.is_some_and(|s| s.alive && s.shape == sh) || !on_path.contains(&(g, p)) {
+                if !s.is_some_and(|s| s.alive) || !on_path.contains(&(g, p)) {
+                    let sh = s.map_or(
+                        ShapeId {
+                            idx: NONE,
+                            generation: 0,
+                        },
+                        |s| s.shape,
+                    );
                     out.push(Violation::StrayOwner(m.edge_handle(2 * p), sh));
                 }
             }
@@ -269,8 +274,7 @@ impl Cdt {
     /// [`CROSSING_ULPS`] of it.
     fn chain_on_segment(&self, g: u32, path: &[u32]) -> bool {
         let m = &self.mesh;
-        let s = &self.segs[g as usize];
-        let (pa, pb) = (s.pa, s.pb);
+        let (pa, pb) = self.seg_ends(g);
         let in_box = |p: Point, slack: f64| {
             p.x >= pa.x.min(pb.x) - slack
                 && p.x <= pa.x.max(pb.x) + slack
@@ -377,8 +381,8 @@ mod tests {
                 continue; // the segments miss each other
             };
             let px = cdt.mesh.raw_pos(x);
-            let (sa, sb) = (&cdt.segs[0], &cdt.segs[1]);
-            if orient2d(sa.pa, sa.pb, px) == 0.0 && orient2d(sb.pa, sb.pb, px) == 0.0 {
+            let ((a0, b0), (a1, b1)) = (cdt.seg_ends(0), cdt.seg_ends(1));
+            if orient2d(a0, b0, px) == 0.0 && orient2d(a1, b1, px) == 0.0 {
                 continue; // exactly representable: no rounding to test
             }
             found += 1;

@@ -214,10 +214,14 @@ impl NavMesh {
             order.push((key(p(e), p(e1), p(e2)) << 32) | f as u64);
         }
         order.sort_unstable();
-        // Half-edge -> local half-edge index (3 * triangle + i).
+        // Half-edge -> local half-edge index (3 * triangle + i). One pass in
+        // triangle order reads each record once and keeps its opposite
+        // half-edge in `opp`; the second pass then maps it with one lookup
+        // (reading the record again there was a cache miss per half-edge).
         let mut local = vec![NONE; m.he.len()];
         let mut tv = Vec::with_capacity(order.len() * 3);
-        let mut hes = Vec::with_capacity(order.len() * 3);
+        let mut opp = Vec::with_capacity(order.len() * 3);
+        let mut wall = Vec::with_capacity(order.len() * 3);
         let mut face = Vec::with_capacity(order.len());
         for (t, &k) in order.iter().enumerate() {
             let (t, f) = (t as u32, (k & 0xffff_ffff) as u32);
@@ -225,18 +229,21 @@ impl NavMesh {
             face.push(f);
             let mut x = e;
             for i in 0..3 {
+                let [origin, o, n, _] = m.raw_record(x);
                 local[x as usize] = 3 * t + i;
-                tv.push(m.raw_origin(x));
-                hes.push(x);
-                x = m.raw_next(x);
+                tv.push(origin);
+                opp.push(o);
+                wall.push(m.raw_is_constrained(x));
+                x = n;
             }
         }
-        let mut opp = vec![NONE; tv.len()];
-        let mut wall = vec![false; tv.len()];
-        for (h, &e) in hes.iter().enumerate() {
-            opp[h] = local[m.raw_opposite(e) as usize];
-            wall[h] = m.raw_is_constrained(e);
+        drop(order);
+        for o in opp.iter_mut() {
+            *o = local[*o as usize];
         }
+        // Freed before the snapshot's other tables are built: the build's
+        // peak memory matters as much as what it keeps.
+        drop(local);
         let pos = m.pos.clone();
         Self::finish_ordered(pos, tv, opp, wall, face, cdt.bounds)
     }
@@ -298,6 +305,8 @@ impl NavMesh {
     }
 
     fn rebuild(&mut self, cdt: &crate::triangulation::Cdt) -> NavUpdate {
+        // The old tables go first: never two snapshots at once.
+        *self = NavMesh::default();
         *self = NavMesh::from_cdt(cdt);
         NavUpdate {
             revision: cdt.revision(),
@@ -419,30 +428,42 @@ impl NavMesh {
     /// assert!(nav.heap_bytes() > 0);
     /// ```
     pub fn heap_bytes(&self) -> usize {
-        fn b<T>(v: &Vec<T>) -> usize {
-            v.capacity() * std::mem::size_of::<T>()
-        }
+        self.heap_parts().iter().map(|p| p.bytes).sum()
+    }
+
+    /// [`NavMesh::heap_bytes`] table by table.
+    ///
+    /// ```
+    /// use daedalus::{triangulation::Cdt, path::NavMesh};
+    /// let nav = NavMesh::from_cdt(&Cdt::new([0.0, 0.0], [4.0, 3.0]).unwrap());
+    /// let parts = nav.heap_parts();
+    /// assert_eq!(parts.iter().map(|p| p.bytes).sum::<usize>(), nav.heap_bytes());
+    /// ```
+    pub fn heap_parts(&self) -> Vec<crate::mesh::HeapPart> {
+        use crate::mesh::{HeapPart, vec_bytes as b};
         let a = &self.arcs;
-        b(&self.pos)
-            + b(&self.tv)
-            + b(&self.opp)
-            + b(&self.wall)
-            + b(&self.corner)
-            + b(&self.wedge)
-            + b(&self.free_wedges)
-            + b(&self.grid)
-            + b(&self.exit)
-            + b(&self.shut)
-            + b(&self.tri_face)
-            + b(&self.face_tri)
-            + b(&self.free_tris)
-            + b(&a.vcorner)
-            + b(&a.useful)
-            + b(&a.arc0)
-            + b(&a.arcw)
-            + b(&a.ends)
-            + b(&a.mid)
-            + self.scratch.heap_bytes()
+        let part = |name, bytes| HeapPart { name, bytes };
+        vec![
+            part("nav.positions", b(&self.pos)),
+            part("nav.triangle_vertices", b(&self.tv)),
+            part("nav.opposite", b(&self.opp)),
+            part("nav.wall_flags", b(&self.wall)),
+            part("nav.corner_flags", b(&self.corner)),
+            part("nav.wedges", b(&self.wedge) + b(&self.free_wedges)),
+            part("nav.location_grid", b(&self.grid)),
+            part("nav.dead_end_exit", b(&self.exit)),
+            part("nav.shut_flags", b(&self.shut)),
+            part(
+                "nav.face_maps",
+                b(&self.tri_face) + b(&self.face_tri) + b(&self.free_tris),
+            ),
+            part("nav.arcs.vertex_corner", b(&a.vcorner)),
+            part("nav.arcs.useful", b(&a.useful)),
+            part("nav.arcs.angles", b(&a.arc0) + b(&a.arcw)),
+            part("nav.arcs.ends", b(&a.ends)),
+            part("nav.arcs.mid", b(&a.mid)),
+            part("nav.patch_scratch", self.scratch.heap_bytes()),
+        ]
     }
 
     /// The world rectangle.
