@@ -213,7 +213,7 @@ impl NavMesh {
             let p = |x: u32| m.raw_pos(m.raw_origin(x));
             order.push((key(p(e), p(e1), p(e2)) << 32) | f as u64);
         }
-        order.sort_unstable();
+        build::sort_by_high_word(&mut order);
         // Half-edge -> local half-edge index (3 * triangle + i). One pass in
         // triangle order reads each record once and keeps its opposite
         // half-edge in `opp`; the second pass then maps it with one lookup
