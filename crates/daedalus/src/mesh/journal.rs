@@ -68,9 +68,10 @@ impl Mesh {
         j.on = false;
         j.lens = [0; 5];
         j.log.clear();
-        if j.log.capacity() > 1 << 12 {
-            // A bulk operation must not pin its log (it was 15 B per vertex
-            // of a 10^5-vertex build); per-frame edits log far less.
+        if j.log.capacity() > 1 << 14 {
+            // A bulk operation must not pin its log (1 << 16 records kept
+            // 15 B per vertex of a 10^5-vertex build); an object move
+            // logs a few thousand, and keeps its buffer warm.
             j.log = Vec::new();
         }
     }
