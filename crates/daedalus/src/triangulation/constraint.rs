@@ -328,7 +328,9 @@ impl Cdt {
                 return Err(CdtError::TooFewPoints);
             }
         }
-        self.atomic(|c| c.insert_shapes_raw(shapes))
+        let out = self.atomic(|c| c.insert_shapes_raw(shapes));
+        self.mesh.journal.release();
+        out
     }
 
     fn insert_shapes_raw<S: AsRef<[Point]>>(
