@@ -69,6 +69,7 @@
 
 mod grid;
 mod group;
+mod memo;
 mod motion;
 mod sweep;
 
@@ -150,6 +151,7 @@ impl Avoidance {
 pub(crate) struct Crowd {
     pub(crate) settings: Avoidance,
     pub(crate) grid: grid::Grid,
+    pub(crate) memos: memo::Memos,
 }
 
 impl World {
@@ -175,6 +177,7 @@ impl World {
                         self.crowd = Some(Crowd {
                             settings: s,
                             grid: grid::Grid::default(),
+                            memos: memo::Memos::default(),
                         })
                     }
                 }

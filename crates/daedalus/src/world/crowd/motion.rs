@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
 
+use super::memo::{Fresh, Memo, Memos, lane_shift, plan_key};
 use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
@@ -50,12 +51,17 @@ struct Intent {
     yielding: bool,
     /// Walls within reach of every point the move can get to.
     walls: Vec<(Point, Point)>,
+    /// Memo parts measured afresh.
+    fresh: Fresh,
 }
 
 /// The start-of-step view shared by every mover's computation.
 struct Snapshot<'a> {
     bodies: &'a [Body],
     grid: &'a super::grid::Grid,
+    memos: &'a Memos,
+    /// The walls' revision (memos of another are stale).
+    revision: u64,
     settings: Avoidance,
     r_max: f64,
     dt: f64,
@@ -185,6 +191,8 @@ impl World {
         let snap = Snapshot {
             bodies: &bodies,
             grid: &crowd.grid,
+            memos: &crowd.memos,
+            revision: self.cdt.revision(),
             settings: s,
             r_max,
             dt,
@@ -223,6 +231,10 @@ impl World {
                 }
                 None => self.advance_entity(b, p, q, &keep, s, dt, events),
             };
+            let revision = self.cdt.revision();
+            crowd
+                .memos
+                .put(b.id.idx, b.id.generation, revision, intent.fresh);
             if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
@@ -253,6 +265,8 @@ impl World {
         let mut yielding = false;
         // going home through a walker that wants its place
         let mut homing = false;
+        let memo = snap.memos.get(b.id.idx, b.id.generation, snap.revision);
+        let mut fresh = Fresh::default();
         let mut pref = match b.settled {
             // back to the goal after stepping aside
             // (yielding, not pulling back, while a walker is near)
@@ -269,6 +283,7 @@ impl World {
                         backoff: 0.0,
                         yielding: false,
                         walls: Vec::new(),
+                        fresh,
                     };
                 }
                 if let Some((w, gap)) = walker {
@@ -293,7 +308,7 @@ impl World {
                 // lane); reach the goal exactly
                 let off = (pl.sampler.point_at(pl.travelled).distance(b.p) - s.lane).max(0.0);
                 let d = pl.travelled + 2.0 * step + 2.0 * off;
-                let carrot = self.in_lane(pl, d, b.r, s.lane);
+                let carrot = self.in_lane(pl, d, b.r, s.lane, memo, &mut fresh);
                 if b.delay > 0.0 {
                     Point::default() // waits for its slot in the file
                 } else {
@@ -374,12 +389,7 @@ impl World {
             (b.keep_right - snap.dt).max(0.0)
         };
         let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + 1e-6;
-        let walls = self
-            .cdt
-            .walls_near(b.p, wall_reach)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let walls = self.walls_for(memo, b.p, b.r, wall_reach, &mut fresh);
         if keep_right > 0.0 && pref.length() > 0.0 {
             let right = Point::new(pref.y, -pref.x) / pref.length();
             // never into a wall: only with room on the right
@@ -449,6 +459,7 @@ impl World {
             backoff,
             yielding,
             walls,
+            fresh,
         }
     }
 
@@ -459,7 +470,15 @@ impl World {
     /// walls; opposite flows whose paths hug the same wall of a corridor
     /// would meet head on, this puts them on opposite sides of it. Paths
     /// with no wall near on their left (open rooms) are walked as planned.
-    fn in_lane(&self, pl: &crate::world::entity::Plan, d: f64, r: f64, lane: f64) -> Point {
+    fn in_lane(
+        &self,
+        pl: &crate::world::entity::Plan,
+        d: f64,
+        r: f64,
+        lane: f64,
+        memo: Option<&Memo>,
+        fresh: &mut Fresh,
+    ) -> Point {
         let len = pl.sampler.length();
         let c = pl.sampler.point_at(d);
         let max = lane.min((len - d).max(0.0) / 3.0);
@@ -472,22 +491,26 @@ impl World {
             return c;
         }
         let right = Point::new(ahead.y, -ahead.x) / l;
-        let Ok(Some(start)) = self.cdt.faces_at(c) else {
-            return c;
-        };
-        let left = self.sweep_gap(&start, c, -right * lane, r);
-        if left >= lane {
-            return c; // no wall near on the left
+        // measured by two sweeps, reused a little way along the path
+        let shift = lane_shift(memo, plan_key(pl), d, right, lane, fresh, || {
+            let start = self.cdt.faces_at(c).ok().flatten()?;
+            let left = self.sweep_gap(&start, c, -right * lane, r);
+            if left >= lane {
+                return Some(0.0); // no wall near on the left
+            }
+            let room = self.sweep_gap(&start, c, right * (2.0 * lane), r);
+            Some(if room >= 2.0 * lane {
+                lane - left // open on the right: keep lane from the left wall
+            } else {
+                // a corridor: the disc's left edge on its centre line, a
+                // margin off the right wall
+                ((room - left) / 2.0 + r).min(room - 0.1 * r)
+            })
+        });
+        match shift {
+            Some(want) => c + right * want.clamp(0.0, max),
+            None => c,
         }
-        let room = self.sweep_gap(&start, c, right * (2.0 * lane), r);
-        let want = if room >= 2.0 * lane {
-            lane - left // open on the right: keep lane from the left wall
-        } else {
-            // a corridor: the disc's left edge on its centre line, a
-            // margin off the right wall
-            ((room - left) / 2.0 + r).min(room - 0.1 * r)
-        };
-        c + right * want.clamp(0.0, max)
     }
 
     /// How far a disc of radius `r` moves from `a` by `d` before it
