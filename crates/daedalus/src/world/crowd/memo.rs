@@ -1,8 +1,11 @@
-//! What a crowd step keeps of an entity for the next steps: the walls
-//! around where it stood and its lane offset, reused while they still
-//! hold instead of flooding the triangulation for every entity at every
-//! step. Everything is dropped when the walls change (the triangulation's
-//! revision) or the entity's slot is reused.
+//! What a crowd step keeps of an entity for the next steps, so that it
+//! does not flood the triangulation for every entity at every step: the
+//! walls around where it stood (reused while it stays within a slack of
+//! that point) and its lane offset (reused while its path point stays
+//! put). Both give what a fresh flood would (the walls: a few more at
+//! most, behind nearer ones, see `walls_for`); everything is
+//! dropped when the walls change (the triangulation's revision) or the
+//! entity's slot is reused.
 
 use crate::Point;
 use crate::spatial::point_seg;
@@ -18,13 +21,12 @@ pub(crate) struct WallMemo {
     walls: Vec<(Point, Point)>,
 }
 
-/// A lane offset: `shift` to the `right` of the path point `at` along the
+/// A lane offset: `shift` to the right of the path point `at` along the
 /// plan named by `plan`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LaneMemo {
     plan: [u64; 3],
     at: f64,
-    right: Point,
     shift: f64,
 }
 
@@ -44,12 +46,6 @@ pub(crate) struct Fresh {
     pub(crate) walls: Option<WallMemo>,
     pub(crate) lane: Option<LaneMemo>,
 }
-
-/// A lane offset is reused while its path point moves less than this
-/// share of the lane width along the same plan...
-const LANE_REUSE: f64 = 0.0;
-/// ...and the path turns by less than about 8 degrees (cosine).
-const LANE_TURN: f64 = 0.99;
 
 /// The memos of every slot, read by the (parallel) intents of a step and
 /// written back after them.
@@ -153,34 +149,25 @@ impl World {
 }
 
 /// The lane shift (to the right of the path, before the clamp to the
-/// path left) at path point `d` heading `right`, from the memo when it
-/// was measured near `d` on the same plan and heading; otherwise
-/// `measure()` (stored in `fresh`). (to the right of the path, before the clamp to the
-/// path left) at path point `d` heading `right`, from the memo when
-/// it was measured near `d` on the same plan and heading; otherwise
-/// `measure()` (stored in `fresh`).
+/// path left) at path point `d`: from the memo when it was measured at
+/// that very point of the same plan (an entity held in a jam asks again
+/// and again), otherwise `measure()` (stored in `fresh`). Reusing it any
+/// further along would change where entities walk: the crowd tests'
+/// sweeps showed that even small changes move lock-ups around.
 pub(crate) fn lane_shift(
     memo: Option<&Memo>,
     plan: [u64; 3],
     d: f64,
-    right: Point,
-    lane: f64,
     fresh: &mut Fresh,
     measure: impl FnOnce() -> Option<f64>,
 ) -> Option<f64> {
     if let Some(m) = memo.and_then(|m| m.lane)
         && m.plan == plan
-        && (d - m.at).abs() <= LANE_REUSE * lane
-        && m.right.dot(right) >= LANE_TURN
+        && m.at == d
     {
         return Some(m.shift);
     }
     let shift = measure()?;
-    fresh.lane = Some(LaneMemo {
-        plan,
-        at: d,
-        right,
-        shift,
-    });
+    fresh.lane = Some(LaneMemo { plan, at: d, shift });
     Some(shift)
 }

@@ -491,8 +491,8 @@ impl World {
             return c;
         }
         let right = Point::new(ahead.y, -ahead.x) / l;
-        // measured by two sweeps, reused a little way along the path
-        let shift = lane_shift(memo, plan_key(pl), d, right, lane, fresh, || {
+        // measured by two sweeps (reused while the point stays put)
+        let shift = lane_shift(memo, plan_key(pl), d, fresh, || {
             let start = self.cdt.faces_at(c).ok().flatten()?;
             let left = self.sweep_gap(&start, c, -right * lane, r);
             if left >= lane {
