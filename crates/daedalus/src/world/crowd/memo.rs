@@ -50,13 +50,18 @@ pub(crate) struct Fresh {
 /// The memos of every slot, read by the (parallel) intents of a step and
 /// written back after them.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct Memos(Vec<Memo>);
+pub(crate) struct Memos {
+    memos: Vec<Memo>,
+    /// Per slot: the generation, plan and walls' revision when the crowd
+    /// first saw that plan (the step it was made in).
+    plans: Vec<(u32, [u64; 3], u64)>,
+}
 
 impl Memos {
     /// The memo of slot `idx` if it belongs to this generation and to the
     /// walls as they are (`revision`).
     pub(crate) fn get(&self, idx: u32, generation: u32, revision: u64) -> Option<&Memo> {
-        self.0
+        self.memos
             .get(idx as usize)
             .filter(|m| m.generation == generation && m.revision == revision)
     }
@@ -67,10 +72,10 @@ impl Memos {
             return;
         }
         let i = idx as usize;
-        if self.0.len() <= i {
-            self.0.resize_with(i + 1, Memo::default);
+        if self.memos.len() <= i {
+            self.memos.resize_with(i + 1, Memo::default);
         }
-        let m = &mut self.0[i];
+        let m = &mut self.memos[i];
         if m.generation != generation || m.revision != revision {
             *m = Memo {
                 generation,
@@ -85,6 +90,30 @@ impl Memos {
         if fresh.lane.is_some() {
             m.lane = fresh.lane;
         }
+    }
+}
+
+impl Memos {
+    /// Notes the plan slot `idx` walks; `true` when it was made at the
+    /// walls' current `revision` (then a re-plan from its start point
+    /// gives it again). A plan is noted the first step the crowd sees it:
+    /// the step that made it.
+    pub(crate) fn plan_current(
+        &mut self,
+        idx: u32,
+        generation: u32,
+        plan: [u64; 3],
+        revision: u64,
+    ) -> bool {
+        let i = idx as usize;
+        if self.plans.len() <= i {
+            self.plans.resize(i + 1, (u32::MAX, [0; 3], 0));
+        }
+        let p = &mut self.plans[i];
+        if p.0 != generation || p.1 != plan {
+            *p = (generation, plan, revision);
+        }
+        p.2 == revision
     }
 }
 

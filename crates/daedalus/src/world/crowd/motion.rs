@@ -38,6 +38,8 @@ struct Body {
     target: Option<Point>,
     /// Path left to walk (group order: less is further ahead).
     remaining: f64,
+    /// Its plan was made at the walls' current revision.
+    plan_current: bool,
 }
 
 /// What a mover wants to do this step.
@@ -136,6 +138,7 @@ impl World {
     }
 
     fn crowd_step(&mut self, crowd: &mut Crowd, dt: f64, events: &mut Vec<Event>) {
+        let revision = self.cdt.revision();
         let bodies: Vec<Body> = self
             .entities
             .iter()
@@ -170,6 +173,11 @@ impl World {
                     settled,
                     group: e.motion.group,
                     remaining: plan.map_or(0.0, |pl| pl.sampler.length() - pl.travelled),
+                    plan_current: plan.is_some_and(|pl| {
+                        crowd
+                            .memos
+                            .plan_current(idx, generation, plan_key(pl), revision)
+                    }),
                 }
             })
             .collect();
@@ -192,7 +200,7 @@ impl World {
             bodies: &bodies,
             grid: &crowd.grid,
             memos: &crowd.memos,
-            revision: self.cdt.revision(),
+            revision,
             settings: s,
             r_max,
             dt,
@@ -209,7 +217,7 @@ impl World {
             discs.clear();
             crowd
                 .grid
-                .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j| {
+                .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j, _| {
                     if j as usize != i {
                         discs.push((pos[j as usize], bodies[j as usize].r));
                     }
@@ -231,7 +239,6 @@ impl World {
                 }
                 None => self.advance_entity(b, p, q, &keep, s, dt, events),
             };
-            let revision = self.cdt.revision();
             crowd
                 .memos
                 .put(b.id.idx, b.id.generation, revision, intent.fresh);
@@ -319,21 +326,21 @@ impl World {
         // neighbours it could meet within the horizon at its own speed (a
         // pair closing faster is seen a little later)
         let reach = b.r + snap.r_max + s.time_horizon * b.speed;
-        let mut near: Vec<(f64, usize)> = Vec::new();
+        let mut near: Vec<(f64, usize)> = Vec::with_capacity(64);
         let mut slow = 1.0f64;
         let mut oncoming = false;
         let mut yield_to = false;
         let meet = s.time_horizon * 4.0 * b.speed;
-        snap.grid.near(b.p, reach, |j| {
+        snap.grid.near(b.p, reach, |j, q| {
             let j = j as usize;
             if j == i {
                 return;
             }
-            let o = &snap.bodies[j];
-            let d2 = o.p.distance_squared(b.p);
+            let d2 = q.distance_squared(b.p);
             if d2 >= reach * reach {
                 return; // most candidates: no square root
             }
+            let o = &snap.bodies[j];
             let d = d2.sqrt();
             near.push((d, j));
             // someone walking the other way in front: keep right (lanes
@@ -539,7 +546,7 @@ impl World {
         let reach = b.r + snap.r_max + snap.settings.time_horizon * b.speed;
         let mut best: Option<(Point, f64)> = None;
         let mut wanted = false;
-        snap.grid.near(b.p, reach, |j| {
+        snap.grid.near(b.p, reach, |j, _| {
             let o = &snap.bodies[j as usize];
             if !o.moving {
                 return;
@@ -639,7 +646,10 @@ impl World {
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;
-                e.replan = true;
+                // not moved off the start of a plan made at these walls:
+                // a re-plan would give that very plan again
+                let same = b.plan_current && q == pl.path.start && pl.travelled == 0.0;
+                e.replan = !same;
             }
         } else {
             e.motion.stalled = 0.0;
