@@ -71,6 +71,7 @@ mod grid;
 mod group;
 mod memo;
 mod motion;
+mod replan;
 mod sweep;
 
 use super::{World, WorldError};
@@ -152,6 +153,10 @@ pub(crate) struct Crowd {
     pub(crate) settings: Avoidance,
     pub(crate) grid: grid::Grid,
     pub(crate) memos: memo::Memos,
+    /// Stall re-plans found ahead for the next step.
+    pub(crate) prepared: Vec<replan::Prepared>,
+    /// Finders of those (their buffers kept).
+    pub(crate) finders: Vec<crate::path::PathFinder>,
 }
 
 impl World {
@@ -178,6 +183,8 @@ impl World {
                             settings: s,
                             grid: grid::Grid::default(),
                             memos: memo::Memos::default(),
+                            prepared: Vec::new(),
+                            finders: Vec::new(),
                         })
                     }
                 }

@@ -57,6 +57,14 @@ struct Intent {
     fresh: Fresh,
 }
 
+/// Buffers an intent reuses from one mover to the next (one per thread).
+#[derive(Default)]
+struct Scratch {
+    near: Vec<(f64, usize)>,
+    /// Wall obstacles, their vertex vectors overwritten in place.
+    obstacles: Vec<Obstacle>,
+}
+
 /// The start-of-step view shared by every mover's computation.
 struct Snapshot<'a> {
     bodies: &'a [Body],
@@ -133,6 +141,7 @@ impl World {
         };
         if dt > 0.0 {
             self.crowd_step(&mut crowd, dt, events);
+            self.prepare_replans(&mut crowd);
         }
         self.crowd = Some(crowd);
     }
@@ -259,13 +268,20 @@ impl World {
         {
             use rayon::prelude::*;
             if movers.len() >= 64 {
-                return movers.par_iter().map(|&i| self.intent(snap, i)).collect();
+                return movers
+                    .par_iter()
+                    .map_init(Scratch::default, |sc, &i| self.intent(snap, i, sc))
+                    .collect();
             }
         }
-        movers.iter().map(|&i| self.intent(snap, i)).collect()
+        let mut sc = Scratch::default();
+        movers
+            .iter()
+            .map(|&i| self.intent(snap, i, &mut sc))
+            .collect()
     }
 
-    fn intent(&self, snap: &Snapshot<'_>, i: usize) -> Intent {
+    fn intent(&self, snap: &Snapshot<'_>, i: usize, scratch: &mut Scratch) -> Intent {
         let b = &snap.bodies[i];
         let s = &snap.settings;
         let step = b.speed * snap.dt;
@@ -326,7 +342,8 @@ impl World {
         // neighbours it could meet within the horizon at its own speed (a
         // pair closing faster is seen a little later)
         let reach = b.r + snap.r_max + s.time_horizon * b.speed;
-        let mut near: Vec<(f64, usize)> = Vec::with_capacity(64);
+        let near = &mut scratch.near;
+        near.clear();
         let mut slow = 1.0f64;
         let mut oncoming = false;
         let mut yield_to = false;
@@ -426,20 +443,26 @@ impl World {
                 })
             })
             .collect();
-        let obstacles: Vec<Cow<'_, Obstacle>> = walls
-            .iter()
-            .map(|&(a, c)| {
-                // solid on the left, the entity on the right
-                let (a, c) = if orient2d(a, c, b.p) > 0.0 {
-                    (c, a)
-                } else {
-                    (a, c)
-                };
-                Cow::Owned(Obstacle::Open {
-                    vertices: vec![v2(a - b.p), v2(c - b.p)],
-                })
-            })
-            .collect();
+        let pool = &mut scratch.obstacles;
+        while pool.len() < walls.len() {
+            pool.push(Obstacle::Open {
+                vertices: Vec::with_capacity(2),
+            });
+        }
+        for (&(a, c), o) in walls.iter().zip(pool.iter_mut()) {
+            // solid on the left, the entity on the right
+            let (a, c) = if orient2d(a, c, b.p) > 0.0 {
+                (c, a)
+            } else {
+                (a, c)
+            };
+            if let Obstacle::Open { vertices } = o {
+                vertices.clear();
+                vertices.extend([v2(a - b.p), v2(c - b.p)]);
+            }
+        }
+        let obstacles: Vec<Cow<'_, Obstacle>> =
+            pool[..walls.len()].iter().map(Cow::Borrowed).collect();
         let me = Agent {
             position: Vec2::ZERO,
             velocity: v2(b.v),
