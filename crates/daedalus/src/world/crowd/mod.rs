@@ -156,6 +156,7 @@ pub(crate) struct Crowd {
     /// Stall re-plans found ahead for the next step.
     pub(crate) prepared: Vec<replan::Prepared>,
     /// Finders of those (their buffers kept).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) finders: Vec<crate::path::PathFinder>,
 }
 

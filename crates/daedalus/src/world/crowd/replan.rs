@@ -7,8 +7,8 @@
 //! question on the same snapshot.
 
 use crate::Point;
-use crate::path::{Path, PathError, PathFinder, Query};
-use crate::world::{EntityId, EntityState, World};
+use crate::path::{Path, PathError, Query};
+use crate::world::{EntityId, World};
 
 use super::Crowd;
 
@@ -29,6 +29,8 @@ impl World {
         crowd.prepared.clear();
         #[cfg(feature = "parallel")]
         {
+            use crate::path::PathFinder;
+            use crate::world::EntityState;
             use rayon::prelude::*;
             /// Fewer re-plans than this are left to the next step's finder.
             const MIN_BATCH: usize = 4;
