@@ -11,7 +11,7 @@
 //!
 //! Run: `cargo bench --manifest-path crates/crowd-bench/Cargo.toml`
 //! (a workspace of its own, see its Cargo.toml). `CROWD_MAP` picks another
-//! map under `maps/` of the data folder.
+//! map under `maps/` of the data folder, `CROWD_SECONDS` another run length.
 
 #[path = "../../daedalus/tests/support/data.rs"]
 mod data;
@@ -266,7 +266,9 @@ fn bench(c: &mut Criterion) {
     let trips = trips(&w, &mut Rng(42));
     let mut ours = Ours::new(&s, &trips);
     let mut theirs = Theirs::new(&w, &trips);
-    let steps = (SECONDS / DT).round() as usize;
+    // CROWD_SECONDS: a longer run (arrivals once the jams have formed)
+    let seconds = std::env::var("CROWD_SECONDS").map_or(SECONDS, |s| s.parse().expect("seconds"));
+    let steps = (seconds / DT).round() as usize;
     let (mut t_ours, mut t_theirs) = (Vec::new(), Vec::new());
     let mut in_walls = 0;
     for _ in 0..steps {

@@ -272,7 +272,7 @@ impl World {
         if replan && let Some(goal) = e.goal {
             e.replan = false;
             let counted = e.plan.is_some() || was_blocked;
-            match self.finder.find_path(&self.nav, e.position, goal, r) {
+            match self.replan_path(id, e.position, goal, r) {
                 Ok(path) => {
                     let sampler = PathSampler::new(&path, 1.0).expect("step 1 is valid");
                     e.plan = Some(Plan {

@@ -28,14 +28,16 @@ impl Hasher for CellHasher {
     }
 }
 
-type Cells = HashMap<(i64, i64), Vec<u32>, BuildHasherDefault<CellHasher>>;
+/// Each cell: the index and position of every point in it (the position
+/// beside the index, so that a query scans one array).
+type Cells = HashMap<(i64, i64), Vec<(u32, Point)>, BuildHasherDefault<CellHasher>>;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Grid {
     cell: f64,
     cells: Cells,
     /// Emptied vectors kept for reuse.
-    spare: Vec<Vec<u32>>,
+    spare: Vec<Vec<(u32, Point)>>,
 }
 
 impl Grid {
@@ -60,20 +62,20 @@ impl Grid {
             self.cells
                 .entry(k)
                 .or_insert_with(|| spare.pop().unwrap_or_default())
-                .push(i as u32);
+                .push((i as u32, p));
         }
     }
 
-    /// Calls `f` with every index whose cell meets the square of half side
-    /// `reach` about `c` (a superset of the points within `reach`), in
-    /// cell order then insertion order.
-    pub(crate) fn near(&self, c: Point, reach: f64, mut f: impl FnMut(u32)) {
+    /// Calls `f` with every index (and position) whose cell meets the
+    /// square of half side `reach` about `c` (a superset of the points
+    /// within `reach`), in cell order then insertion order.
+    pub(crate) fn near(&self, c: Point, reach: f64, mut f: impl FnMut(u32, Point)) {
         let lo = self.key(Point::new(c.x - reach, c.y - reach));
         let hi = self.key(Point::new(c.x + reach, c.y + reach));
         for gx in lo.0..=hi.0 {
             for gy in lo.1..=hi.1 {
                 if let Some(v) = self.cells.get(&(gx, gy)) {
-                    v.iter().for_each(|&i| f(i));
+                    v.iter().for_each(|&(i, p)| f(i, p));
                 }
             }
         }
@@ -93,7 +95,7 @@ mod tests {
         g.rebuild(4.0, &pts);
         let c = Point::new(10.0, 10.0);
         let mut got = Vec::new();
-        g.near(c, 5.0, |i| got.push(i));
+        g.near(c, 5.0, |i, _| got.push(i));
         for (i, p) in pts.iter().enumerate() {
             if p.distance(c) <= 5.0 {
                 assert!(got.contains(&(i as u32)));

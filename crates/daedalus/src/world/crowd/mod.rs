@@ -9,15 +9,19 @@
 //! 2. ORCA (`dodgy_2d`) turns it into a velocity that avoids the nearest
 //!    entities (found through a spatial grid rebuilt each step in
 //!    O(entities)) and the walls near the entity, read from the CDT by a
-//!    flood of the triangles around it (never the whole world's walls).
+//!    flood of the triangles around it (never the whole world's walls),
+//!    kept while the entity stays near where they were gathered.
 //! 3. The move is then clamped exactly: a disc never comes nearer than
 //!    its radius to a wall, nor nearer than the sum of radii to another
 //!    entity (it slides along what stops it). ORCA is the steering; the
 //!    clamp is the guarantee.
 //! 4. An entity that made no progress along its path for
 //!    [`Avoidance::replan_after`] seconds re-plans from where it stands
-//!    (as it does when the walls change under its path); held that long
-//!    within its radius of its goal, it counts as arrived.
+//!    (as it does when the walls change under its path; not from the
+//!    unmoved start of a plan made on the same walls, which would come
+//!    back unchanged); held that long within its radius of its goal, it
+//!    counts as arrived. These re-plans are found ahead, on all cores,
+//!    right after the moves.
 //!
 //! Four rules keep crowds flowing where plain ORCA locks up:
 //!
@@ -69,7 +73,9 @@
 
 mod grid;
 mod group;
+mod memo;
 mod motion;
+mod replan;
 mod sweep;
 
 use super::{World, WorldError};
@@ -150,6 +156,12 @@ impl Avoidance {
 pub(crate) struct Crowd {
     pub(crate) settings: Avoidance,
     pub(crate) grid: grid::Grid,
+    pub(crate) memos: memo::Memos,
+    /// Stall re-plans found ahead for the next step.
+    pub(crate) prepared: Vec<replan::Prepared>,
+    /// Finders of those (their buffers kept).
+    #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
+    pub(crate) finders: Vec<crate::path::PathFinder>,
 }
 
 impl World {
@@ -175,6 +187,9 @@ impl World {
                         self.crowd = Some(Crowd {
                             settings: s,
                             grid: grid::Grid::default(),
+                            memos: memo::Memos::default(),
+                            prepared: Vec::new(),
+                            finders: Vec::new(),
                         })
                     }
                 }

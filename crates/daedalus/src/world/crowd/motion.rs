@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
 
+use super::memo::{Fresh, Memo, Memos, lane_shift, plan_key};
 use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
@@ -37,6 +38,8 @@ struct Body {
     target: Option<Point>,
     /// Path left to walk (group order: less is further ahead).
     remaining: f64,
+    /// Its plan was made at the walls' current revision.
+    plan_current: bool,
 }
 
 /// What a mover wants to do this step.
@@ -50,12 +53,25 @@ struct Intent {
     yielding: bool,
     /// Walls within reach of every point the move can get to.
     walls: Vec<(Point, Point)>,
+    /// Memo parts measured afresh.
+    fresh: Fresh,
+}
+
+/// Buffers an intent reuses from one mover to the next (one per thread).
+#[derive(Default)]
+struct Scratch {
+    near: Vec<(f64, usize)>,
+    /// Wall obstacles, their vertex vectors overwritten in place.
+    obstacles: Vec<Obstacle>,
 }
 
 /// The start-of-step view shared by every mover's computation.
 struct Snapshot<'a> {
     bodies: &'a [Body],
     grid: &'a super::grid::Grid,
+    memos: &'a Memos,
+    /// The walls' revision (memos of another are stale).
+    revision: u64,
     settings: Avoidance,
     r_max: f64,
     dt: f64,
@@ -125,11 +141,13 @@ impl World {
         };
         if dt > 0.0 {
             self.crowd_step(&mut crowd, dt, events);
+            self.prepare_replans(&mut crowd);
         }
         self.crowd = Some(crowd);
     }
 
     fn crowd_step(&mut self, crowd: &mut Crowd, dt: f64, events: &mut Vec<Event>) {
+        let revision = self.cdt.revision();
         let bodies: Vec<Body> = self
             .entities
             .iter()
@@ -164,6 +182,11 @@ impl World {
                     settled,
                     group: e.motion.group,
                     remaining: plan.map_or(0.0, |pl| pl.sampler.length() - pl.travelled),
+                    plan_current: plan.is_some_and(|pl| {
+                        crowd
+                            .memos
+                            .plan_current(idx, generation, plan_key(pl), revision)
+                    }),
                 }
             })
             .collect();
@@ -185,6 +208,8 @@ impl World {
         let snap = Snapshot {
             bodies: &bodies,
             grid: &crowd.grid,
+            memos: &crowd.memos,
+            revision,
             settings: s,
             r_max,
             dt,
@@ -201,7 +226,7 @@ impl World {
             discs.clear();
             crowd
                 .grid
-                .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j| {
+                .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j, _| {
                     if j as usize != i {
                         discs.push((pos[j as usize], bodies[j as usize].r));
                     }
@@ -223,6 +248,9 @@ impl World {
                 }
                 None => self.advance_entity(b, p, q, &keep, s, dt, events),
             };
+            crowd
+                .memos
+                .put(b.id.idx, b.id.generation, revision, intent.fresh);
             if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
@@ -240,19 +268,28 @@ impl World {
         {
             use rayon::prelude::*;
             if movers.len() >= 64 {
-                return movers.par_iter().map(|&i| self.intent(snap, i)).collect();
+                return movers
+                    .par_iter()
+                    .map_init(Scratch::default, |sc, &i| self.intent(snap, i, sc))
+                    .collect();
             }
         }
-        movers.iter().map(|&i| self.intent(snap, i)).collect()
+        let mut sc = Scratch::default();
+        movers
+            .iter()
+            .map(|&i| self.intent(snap, i, &mut sc))
+            .collect()
     }
 
-    fn intent(&self, snap: &Snapshot<'_>, i: usize) -> Intent {
+    fn intent(&self, snap: &Snapshot<'_>, i: usize, scratch: &mut Scratch) -> Intent {
         let b = &snap.bodies[i];
         let s = &snap.settings;
         let step = b.speed * snap.dt;
         let mut yielding = false;
         // going home through a walker that wants its place
         let mut homing = false;
+        let memo = snap.memos.get(b.id.idx, b.id.generation, snap.revision);
+        let mut fresh = Fresh::default();
         let mut pref = match b.settled {
             // back to the goal after stepping aside
             // (yielding, not pulling back, while a walker is near)
@@ -269,6 +306,7 @@ impl World {
                         backoff: 0.0,
                         yielding: false,
                         walls: Vec::new(),
+                        fresh,
                     };
                 }
                 if let Some((w, gap)) = walker {
@@ -293,7 +331,7 @@ impl World {
                 // lane); reach the goal exactly
                 let off = (pl.sampler.point_at(pl.travelled).distance(b.p) - s.lane).max(0.0);
                 let d = pl.travelled + 2.0 * step + 2.0 * off;
-                let carrot = self.in_lane(pl, d, b.r, s.lane);
+                let carrot = self.in_lane(pl, d, b.r, s.lane, memo, &mut fresh);
                 if b.delay > 0.0 {
                     Point::default() // waits for its slot in the file
                 } else {
@@ -304,21 +342,22 @@ impl World {
         // neighbours it could meet within the horizon at its own speed (a
         // pair closing faster is seen a little later)
         let reach = b.r + snap.r_max + s.time_horizon * b.speed;
-        let mut near: Vec<(f64, usize)> = Vec::new();
+        let near = &mut scratch.near;
+        near.clear();
         let mut slow = 1.0f64;
         let mut oncoming = false;
         let mut yield_to = false;
         let meet = s.time_horizon * 4.0 * b.speed;
-        snap.grid.near(b.p, reach, |j| {
+        snap.grid.near(b.p, reach, |j, q| {
             let j = j as usize;
             if j == i {
                 return;
             }
-            let o = &snap.bodies[j];
-            let d2 = o.p.distance_squared(b.p);
+            let d2 = q.distance_squared(b.p);
             if d2 >= reach * reach {
                 return; // most candidates: no square root
             }
+            let o = &snap.bodies[j];
             let d = d2.sqrt();
             near.push((d, j));
             // someone walking the other way in front: keep right (lanes
@@ -374,12 +413,7 @@ impl World {
             (b.keep_right - snap.dt).max(0.0)
         };
         let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + 1e-6;
-        let walls = self
-            .cdt
-            .walls_near(b.p, wall_reach)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
+        let walls = self.walls_for(memo, b.p, b.r, wall_reach, &mut fresh);
         if keep_right > 0.0 && pref.length() > 0.0 {
             let right = Point::new(pref.y, -pref.x) / pref.length();
             // never into a wall: only with room on the right
@@ -409,20 +443,26 @@ impl World {
                 })
             })
             .collect();
-        let obstacles: Vec<Cow<'_, Obstacle>> = walls
-            .iter()
-            .map(|&(a, c)| {
-                // solid on the left, the entity on the right
-                let (a, c) = if orient2d(a, c, b.p) > 0.0 {
-                    (c, a)
-                } else {
-                    (a, c)
-                };
-                Cow::Owned(Obstacle::Open {
-                    vertices: vec![v2(a - b.p), v2(c - b.p)],
-                })
-            })
-            .collect();
+        let pool = &mut scratch.obstacles;
+        while pool.len() < walls.len() {
+            pool.push(Obstacle::Open {
+                vertices: Vec::with_capacity(2),
+            });
+        }
+        for (&(a, c), o) in walls.iter().zip(pool.iter_mut()) {
+            // solid on the left, the entity on the right
+            let (a, c) = if orient2d(a, c, b.p) > 0.0 {
+                (c, a)
+            } else {
+                (a, c)
+            };
+            if let Obstacle::Open { vertices } = o {
+                vertices.clear();
+                vertices.extend([v2(a - b.p), v2(c - b.p)]);
+            }
+        }
+        let obstacles: Vec<Cow<'_, Obstacle>> =
+            pool[..walls.len()].iter().map(Cow::Borrowed).collect();
         let me = Agent {
             position: Vec2::ZERO,
             velocity: v2(b.v),
@@ -449,6 +489,7 @@ impl World {
             backoff,
             yielding,
             walls,
+            fresh,
         }
     }
 
@@ -459,7 +500,15 @@ impl World {
     /// walls; opposite flows whose paths hug the same wall of a corridor
     /// would meet head on, this puts them on opposite sides of it. Paths
     /// with no wall near on their left (open rooms) are walked as planned.
-    fn in_lane(&self, pl: &crate::world::entity::Plan, d: f64, r: f64, lane: f64) -> Point {
+    fn in_lane(
+        &self,
+        pl: &crate::world::entity::Plan,
+        d: f64,
+        r: f64,
+        lane: f64,
+        memo: Option<&Memo>,
+        fresh: &mut Fresh,
+    ) -> Point {
         let len = pl.sampler.length();
         let c = pl.sampler.point_at(d);
         let max = lane.min((len - d).max(0.0) / 3.0);
@@ -472,22 +521,26 @@ impl World {
             return c;
         }
         let right = Point::new(ahead.y, -ahead.x) / l;
-        let Ok(Some(start)) = self.cdt.faces_at(c) else {
-            return c;
-        };
-        let left = self.sweep_gap(&start, c, -right * lane, r);
-        if left >= lane {
-            return c; // no wall near on the left
+        // measured by two sweeps (reused while the point stays put)
+        let shift = lane_shift(memo, plan_key(pl), d, fresh, || {
+            let start = self.cdt.faces_at(c).ok().flatten()?;
+            let left = self.sweep_gap(&start, c, -right * lane, r);
+            if left >= lane {
+                return Some(0.0); // no wall near on the left
+            }
+            let room = self.sweep_gap(&start, c, right * (2.0 * lane), r);
+            Some(if room >= 2.0 * lane {
+                lane - left // open on the right: keep lane from the left wall
+            } else {
+                // a corridor: the disc's left edge on its centre line, a
+                // margin off the right wall
+                ((room - left) / 2.0 + r).min(room - 0.1 * r)
+            })
+        });
+        match shift {
+            Some(want) => c + right * want.clamp(0.0, max),
+            None => c,
         }
-        let room = self.sweep_gap(&start, c, right * (2.0 * lane), r);
-        let want = if room >= 2.0 * lane {
-            lane - left // open on the right: keep lane from the left wall
-        } else {
-            // a corridor: the disc's left edge on its centre line, a
-            // margin off the right wall
-            ((room - left) / 2.0 + r).min(room - 0.1 * r)
-        };
-        c + right * want.clamp(0.0, max)
     }
 
     /// How far a disc of radius `r` moves from `a` by `d` before it
@@ -516,7 +569,7 @@ impl World {
         let reach = b.r + snap.r_max + snap.settings.time_horizon * b.speed;
         let mut best: Option<(Point, f64)> = None;
         let mut wanted = false;
-        snap.grid.near(b.p, reach, |j| {
+        snap.grid.near(b.p, reach, |j, _| {
             let o = &snap.bodies[j as usize];
             if !o.moving {
                 return;
@@ -616,7 +669,10 @@ impl World {
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;
-                e.replan = true;
+                // not moved off the start of a plan made at these walls:
+                // a re-plan would give that very plan again
+                let same = b.plan_current && q == pl.path.start && pl.travelled == 0.0;
+                e.replan = !same;
             }
         } else {
             e.motion.stalled = 0.0;
