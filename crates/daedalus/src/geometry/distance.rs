@@ -87,6 +87,20 @@ impl Exp {
     }
 }
 
+/// `dx^2 + dy^2` against `d^2` when the differences (errors `ex`, `ey`
+/// zero) and every product and sum are exact in floats; `None` otherwise.
+#[inline]
+fn exact_square_sum(dx: f64, ex: f64, dy: f64, ey: f64, d: f64) -> Option<std::cmp::Ordering> {
+    if ex != 0.0 || ey != 0.0 {
+        return None;
+    }
+    let (x2, e1) = two_prod(dx, dx);
+    let (y2, e2) = two_prod(dy, dy);
+    let (s, e3) = two_sum(x2, y2);
+    let (d2, e4) = two_prod(d, d);
+    (e1 == 0.0 && e2 == 0.0 && e3 == 0.0 && e4 == 0.0).then(|| s.total_cmp(&d2))
+}
+
 /// Relative margin of the float filters: far above their rounding
 /// (a few units of 2^-53 for these degree-2 and degree-4 expressions).
 const FILTER: f64 = 1e-12;
@@ -110,6 +124,11 @@ pub fn distance_at_least(p: impl Into<Point>, q: impl Into<Point>, d: f64) -> bo
     }
     if l2 < d2 * (1.0 - FILTER) {
         return false;
+    }
+    // Grid-like inputs: every operation exact, the float values decide.
+    let ((sx, ex), (sy, ey)) = (two_sum(p.x, -q.x), two_sum(p.y, -q.y));
+    if let Some(o) = exact_square_sum(sx, ex, sy, ey, d) {
+        return o.is_ge();
     }
     let (ex, ey) = (Exp::diff(p.x, q.x), Exp::diff(p.y, q.y));
     let lhs = ex.mul(&ex).add(&ey.mul(&ey));
@@ -154,6 +173,9 @@ pub fn segment_distance_at_least(
     } else {
         let (eux, euy) = (Exp::diff(b.x, a.x), Exp::diff(b.y, a.y));
         let dot = |x: f64, y: f64| {
+            if let Some(s) = exact_dot(b.x - a.x, b.y - a.y, (a, b), p, (x, y)) {
+                return s;
+            }
             let (ex, ey) = (Exp::diff(p.x, x), Exp::diff(p.y, y));
             eux.mul(&ex).add(&euy.mul(&ey)).sign()
         };
@@ -187,6 +209,9 @@ pub(crate) fn line_distance_cmp(p: Point, a: Point, b: Point, d: f64) -> std::cm
     if c2 < rhs - slack {
         return Ordering::Less;
     }
+    if let Some(o) = exact_line(p, a, b, d) {
+        return o;
+    }
     let (eux, euy) = (Exp::diff(b.x, a.x), Exp::diff(b.y, a.y));
     let (evx, evy) = (Exp::diff(p.x, a.x), Exp::diff(p.y, a.y));
     let c = eux.mul(&evy).add(&euy.mul(&evx).neg());
@@ -194,6 +219,56 @@ pub(crate) fn line_distance_cmp(p: Point, a: Point, b: Point, d: f64) -> std::cm
     let dd = Exp::of(d);
     let s = c.mul(&c).add(&dd.mul(&dd).mul(&l).neg()).sign();
     s.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
+}
+
+/// `cross(b - a, p - a)^2` against `d^2 |b - a|^2` when every operation
+/// is exact in floats (grid-like inputs); `None` otherwise.
+#[inline]
+fn exact_line(p: Point, a: Point, b: Point, d: f64) -> Option<std::cmp::Ordering> {
+    let mut err = 0.0f64;
+    let mut sum = |x: f64, y: f64| {
+        let (s, e) = two_sum(x, y);
+        err = err.max(e.abs());
+        s
+    };
+    let (ux, uy) = (sum(b.x, -a.x), sum(b.y, -a.y));
+    let (vx, vy) = (sum(p.x, -a.x), sum(p.y, -a.y));
+    let mut prods = [0.0; 7];
+    let mut perr = 0.0f64;
+    for (k, (x, y)) in [(ux, vy), (uy, vx), (ux, ux), (uy, uy), (d, d)]
+        .into_iter()
+        .enumerate()
+    {
+        let (q, e) = two_prod(x, y);
+        prods[k] = q;
+        perr = perr.max(e.abs());
+    }
+    let cross = sum(prods[0], -prods[1]);
+    let l2 = sum(prods[2], prods[3]);
+    let (c2, e1) = two_prod(cross, cross);
+    let (rhs, e2) = two_prod(prods[4], l2);
+    (err == 0.0 && perr == 0.0 && e1 == 0.0 && e2 == 0.0).then(|| c2.total_cmp(&rhs))
+}
+
+/// The sign of `(b - a) . (p - o)` when every operation is exact in
+/// floats; `None` otherwise.
+#[inline]
+fn exact_dot(ux: f64, uy: f64, (a, b): (Point, Point), p: Point, o: (f64, f64)) -> Option<f64> {
+    let (_, e1) = two_sum(b.x, -a.x);
+    let (_, e2) = two_sum(b.y, -a.y);
+    let (vx, e3) = two_sum(p.x, -o.0);
+    let (vy, e4) = two_sum(p.y, -o.1);
+    let (q1, e5) = two_prod(ux, vx);
+    let (q2, e6) = two_prod(uy, vy);
+    let (s, e7) = two_sum(q1, q2);
+    let exact = [e1, e2, e3, e4, e5, e6, e7].iter().all(|&e| e == 0.0);
+    exact.then_some(if s > 0.0 {
+        1.0
+    } else if s < 0.0 {
+        -1.0
+    } else {
+        0.0
+    })
 }
 
 #[cfg(test)]
@@ -214,7 +289,9 @@ mod tests {
         let mut hits = 0;
         for k in 0..20000 {
             let s = if k % 2 == 0 { 1.0 } else { 2f64.powi(-30) };
-            let n = if k % 3 == 0 { 6 } else { 1 << 20 };
+            // Small (ties), mid (float products exact), large (inexact:
+            // the expansions decide).
+            let n = [6, 1 << 20, 1 << 30][k % 3];
             let (px, py, ax, ay) = (rnd(n), rnd(n), rnd(n), rnd(n));
             let (bx, by) = if k % 5 == 0 {
                 (ax, ay)
@@ -255,6 +332,40 @@ mod tests {
             );
         }
         assert!(hits > 100, "only {hits} cases where the foot decides");
+    }
+
+    /// Near ties with inexact differences (the expansions decide), against
+    /// i128 arithmetic on the coordinates scaled by 2^56 (exact for
+    /// doubles in [0, 4) and distances in [1, 4)).
+    #[test]
+    fn near_ties_agree_with_scaled_integers() {
+        let mut x = 5u64;
+        let mut unit = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64
+        };
+        let big = |v: f64| (v * 2f64.powi(56)) as i128;
+        let mut exact_path = 0;
+        for _ in 0..20000 {
+            let (p, q) = (
+                Point::new(4.0 * unit(), 4.0 * unit()),
+                Point::new(4.0 * unit(), 4.0 * unit()),
+            );
+            let l = p.distance(q);
+            if !(1.0..4.0).contains(&l) {
+                continue;
+            }
+            // d: the rounded distance and its neighbours (near ties).
+            for d in [l, l.next_up(), l.next_down()] {
+                let (dx, dy) = (big(p.x) - big(q.x), big(p.y) - big(q.y));
+                let want = dx * dx + dy * dy >= big(d) * big(d);
+                assert_eq!(distance_at_least(p, q, d), want, "{p:?} {q:?} {d}");
+                exact_path += 1;
+            }
+        }
+        assert!(exact_path > 1000, "{exact_path}");
     }
 
     /// Distances of exactly `d` and a hair either side.
