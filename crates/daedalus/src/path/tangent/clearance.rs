@@ -297,22 +297,27 @@ pub(super) fn wall_clear(
     r: f64,
 ) -> bool {
     let (lo, hi) = (r * (1.0 - CLEAR_TOL), r * (1.0 + CLEAR_TOL));
-    let d = seg_seg(a, b, x, y);
+    // The distance of the segments is the least of these four (when
+    // they do not meet, decided exactly).
+    let ds = [
+        point_seg(a, x, y),
+        point_seg(b, x, y),
+        point_seg(x, a, b),
+        point_seg(y, a, b),
+    ];
+    let d = ds.iter().copied().fold(f64::INFINITY, f64::min);
+    if d < lo || segments_meet(a, b, x, y) {
+        return false;
+    }
     if d >= hi {
         return true;
     }
-    if d < lo {
-        return false;
-    }
-    let end_clear = |p: Point, e: End| match e {
+    let end_clear = |p: Point, e: End, d: f64| match e {
+        _ if d >= hi => true,
         End::Input => segment_distance_at_least(p, x, y, r),
         End::Circle(c, _) => {
-            let d = point_seg(p, x, y);
-            if d >= hi || x == c || y == c {
-                return d >= lo;
-            }
-            if d < lo {
-                return false;
+            if x == c || y == c {
+                return true;
             }
             // Facing the wall's point nearest the centre: the corner-wall
             // gap decides, exactly; elsewhere on the circle (a tangent
@@ -324,13 +329,9 @@ pub(super) fn wall_clear(
             !facing || segment_distance_at_least(c, x, y, 2.0 * r)
         }
     };
-    let corner_clear = |q: Point| {
-        let d = point_seg(q, a, b);
+    let corner_clear = |q: Point, d: f64| {
         if d >= hi {
             return true;
-        }
-        if d < lo {
-            return false;
         }
         if ea == End::Input && eb == End::Input {
             return segment_distance_at_least(q, a, b, r);
@@ -352,5 +353,8 @@ pub(super) fn wall_clear(
         // No tie: the computed tangent points (a few ulps off) decide.
         segment_distance_at_least(q, a, b, r)
     };
-    end_clear(a, ea) && end_clear(b, eb) && corner_clear(x) && corner_clear(y)
+    end_clear(a, ea, ds[0])
+        && end_clear(b, eb, ds[1])
+        && corner_clear(x, ds[2])
+        && corner_clear(y, ds[3])
 }

@@ -77,7 +77,7 @@ use super::nav::{NONE, NavMesh, ang, next, prev};
 use super::search::Search;
 use super::{Path, PathError, Rotation, Turn};
 use crate::spatial::arc::arc_seg;
-use crate::spatial::{point_seg, seg_seg};
+use crate::spatial::{point_seg, seg_seg, segments_meet};
 use cone::Cone;
 use kernels::{offset, tangent};
 
