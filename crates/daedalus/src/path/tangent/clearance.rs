@@ -235,7 +235,10 @@ impl TangentSearch {
         self.near_pool[b as usize..e as usize]
             .iter()
             .all(|&(x, y)| {
-                if point_seg(mid, x, y) >= reach {
+                // A wall at least 2 r from the centre (exact; typical
+                // across a corridor of exactly the diameter) keeps the
+                // whole circle clear.
+                if point_seg(mid, x, y) >= reach || segment_distance_at_least(c, x, y, 2.0 * r) {
                     return true;
                 }
                 let d = arc_seg(c, r, a0, sweep, x, y);
