@@ -238,7 +238,12 @@ impl TangentSearch {
                 // A wall at least 2 r from the centre (exact; typical
                 // across a corridor of exactly the diameter) keeps the
                 // whole circle clear.
-                if point_seg(mid, x, y) >= reach || segment_distance_at_least(c, x, y, 2.0 * r) {
+                if point_seg(mid, x, y) >= reach {
+                    return true;
+                }
+                let dc = point_seg(c, x, y);
+                if dc >= 2.0 * hi || (dc >= 2.0 * lo && segment_distance_at_least(c, x, y, 2.0 * r))
+                {
                     return true;
                 }
                 let d = arc_seg(c, r, a0, sweep, x, y);
