@@ -235,12 +235,12 @@ impl TangentSearch {
         self.near_pool[b as usize..e as usize]
             .iter()
             .all(|&(x, y)| {
-                // A wall at least 2 r from the centre (exact; typical
-                // across a corridor of exactly the diameter) keeps the
-                // whole circle clear.
                 if point_seg(mid, x, y) >= reach {
                     return true;
                 }
+                // A wall at least 2 r from the centre (exact; typical
+                // across a corridor of exactly the diameter) keeps the
+                // whole circle clear.
                 let dc = point_seg(c, x, y);
                 if dc >= 2.0 * hi || (dc >= 2.0 * lo && segment_distance_at_least(c, x, y, 2.0 * r))
                 {
