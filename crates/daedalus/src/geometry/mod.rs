@@ -2,6 +2,7 @@
 //! point-in-triangle tests and baked 2D transforms.
 
 mod closure;
+mod distance;
 mod point;
 mod predicates;
 mod rect;
@@ -10,6 +11,8 @@ mod transform;
 mod triangle;
 
 pub use closure::Closure;
+pub(crate) use distance::line_distance_cmp;
+pub use distance::{distance_at_least, segment_distance_at_least};
 pub use point::Point;
 pub use predicates::{incircle, orient2d};
 pub use rect::Rect;

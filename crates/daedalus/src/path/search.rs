@@ -328,10 +328,11 @@ impl Search {
     /// none) for the following searches. A disc of that radius never
     /// touches such an edge (each of its points is closer than the radius
     /// to a corner), so a point's path in the shut mesh bounds the disc's
-    /// from below. The radius > 0 clearance tests accept a gap down to
-    /// `2 radius (1 - 1e-9)` (their rounding slack), so only edges shorter
-    /// than `2 radius (1 - 2e-9)` are shut: an edge in between stays open
-    /// (a weaker bound, never a wrong one).
+    /// from below. The radius > 0 clearance tests decide a gap at the
+    /// diameter exactly, except where floats decide within their relative
+    /// band of 1e-9 (`tangent::clearance::wall_clear`), so only edges
+    /// shorter than `2 radius (1 - 2e-9)` are shut: an edge in between
+    /// stays open (a weaker bound, never a wrong one, whoever decides).
     pub(crate) fn set_narrow(&mut self, radius: f64) {
         self.narrow = 4.0 * radius * radius * (1.0 - 4e-9);
     }

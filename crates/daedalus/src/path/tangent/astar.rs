@@ -2,6 +2,7 @@
 //! dominating arrivals.
 
 use super::*;
+use clearance::End;
 
 impl TangentSearch {
     /// Pushes `s` with `f = g + h`: `h` the larger of the Euclidean
@@ -174,7 +175,14 @@ impl TangentSearch {
         if p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir) {
             return false;
         }
-        self.segment_clear(nav, s.dep, s.at, r)
+        let end = |x: &State| {
+            if x.v == START || x.v == GOAL {
+                End::Input
+            } else {
+                End::Circle(nav.p(x.v), x.dir)
+            }
+        };
+        self.segment_clear(nav, (s.dep, end(&p)), (s.at, end(&s)), r)
     }
 
     /// An arrival already expanded on the same circle and side reaches
@@ -241,7 +249,7 @@ impl TangentSearch {
         }
         // The straight segment, when clear, is the shortest path (the same
         // test the search would apply to the edge start -> goal).
-        if from == to || self.segment_clear(nav, from, to, r) {
+        if from == to || self.segment_clear(nav, (from, End::Input), (to, End::Input), r) {
             return Ok(Path::straight(from, to, r));
         }
         self.bound.clear();

@@ -2,6 +2,14 @@
 //! from every wall (the walls near a corner cached per query).
 
 use super::*;
+use crate::geometry::{closest_point_segment, line_distance_cmp, segment_distance_at_least};
+use crate::spatial::arc::from_base;
+
+/// Angle (radians, as its tangent) within which a tangent point faces a
+/// wall's point nearest its centre: a point in the band `CLEAR_TOL` off
+/// that direction by more than this lies where the wall's offset cuts the
+/// circle, not at a gap.
+const FACING: f64 = 1e-4;
 
 impl TangentSearch {
     /// Every corner around vertex `v` (walls included), into `self.fan`.
@@ -49,11 +57,15 @@ impl TangentSearch {
         while let Some((t, _, _)) = self.stack.pop() {
             for i in 0..3 {
                 let h = 3 * t + i;
-                let d = point_seg(p, nav.p(nav.v(h)), nav.p(nav.v(next(h))));
-                if d >= r {
+                let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                // Flood a superset (the band above r too); walls exactly.
+                if point_seg(p, x, y) >= r * (1.0 + CLEAR_TOL) {
                     continue;
                 }
                 if nav.wall[h as usize] {
+                    if segment_distance_at_least(p, x, y, r) {
+                        continue;
+                    }
                     return false;
                 }
                 let u = nav.opp[h as usize] / 3;
@@ -66,13 +78,18 @@ impl TangentSearch {
         true
     }
 
-    /// Every point of segment `a b` is at least `r` (less the rounding
-    /// slack) from every wall: flood over the triangles near it.
-    pub(super) fn segment_clear(&mut self, nav: &NavMesh, a: Point, b: Point, r: f64) -> bool {
+    /// Every point of segment `a b` is at least `r` from every wall
+    /// (decided as [`wall_clear`] says): flood over the triangles near it.
+    pub(super) fn segment_clear(
+        &mut self,
+        nav: &NavMesh,
+        (a, ea): (Point, End),
+        (b, eb): (Point, End),
+        r: f64,
+    ) -> bool {
         let Some(t0) = nav.locate(a) else {
             return false;
         };
-        let tol = r * (1.0 - CLEAR_TOL);
         // Cheap rejection: an edge wholly on one side of the strip (or cap
         // region) more than `r` from the segment's line (with slack for the
         // rounding) is at least `r` from the segment.
@@ -115,7 +132,7 @@ impl TangentSearch {
                     continue;
                 }
                 if wall {
-                    if seg_seg(a, b, x, y) < tol {
+                    if !wall_clear((a, ea), (b, eb), x, y, r) {
                         return false;
                     }
                     continue;
@@ -139,7 +156,8 @@ impl TangentSearch {
             return self.near_range[v as usize];
         }
         let pv = nav.p(v);
-        let lim = 2.0 * r;
+        // The band at 2 r is kept: `arc_clear` decides it exactly.
+        let lim = 2.0 * r * (1.0 + CLEAR_TOL);
         let begin = self.near_pool.len() as u32;
         self.fan_of(nav, v);
         let ep = self.flood_epoch();
@@ -208,14 +226,143 @@ impl TangentSearch {
         let a = ang(c, from);
         let a0 = if dir > 0.0 { a } else { a - sweep };
         let (b, e) = self.near_walls(nav, v, r);
-        let tol = r * (1.0 - CLEAR_TOL);
+        let (lo, hi) = (r * (1.0 - CLEAR_TOL), r * (1.0 + CLEAR_TOL));
         // The arc lies in the disc about its midpoint through its ends: a
         // wall farther than that radius (plus rounding slack) is clear.
         let (sm, cm) = (a0 + sweep / 2.0).sin_cos();
         let mid = Point::new(c.x + r * cm, c.y + r * sm);
-        let reach = tol + 2.0 * r * (sweep / 4.0).sin() + 1e-9 * r;
+        let reach = hi + 2.0 * r * (sweep / 4.0).sin() + 1e-9 * r;
         self.near_pool[b as usize..e as usize]
             .iter()
-            .all(|&(x, y)| point_seg(mid, x, y) >= reach || arc_seg(c, r, a0, sweep, x, y) >= tol)
+            .all(|&(x, y)| {
+                if point_seg(mid, x, y) >= reach {
+                    return true;
+                }
+                // A wall at least 2 r from the centre (exact; typical
+                // across a corridor of exactly the diameter) keeps the
+                // whole circle clear.
+                let dc = point_seg(c, x, y);
+                if dc >= 2.0 * hi || (dc >= 2.0 * lo && segment_distance_at_least(c, x, y, 2.0 * r))
+                {
+                    return true;
+                }
+                let d = arc_seg(c, r, a0, sweep, x, y);
+                if d >= hi {
+                    return true;
+                }
+                if d < lo {
+                    return false;
+                }
+                // Within the band, an arc over the direction of the wall's
+                // point nearest the centre meets the corner-wall gap, decided
+                // exactly; an arc ending where the wall's offset cuts the
+                // circle is left to floats (clear).
+                let f = closest_point_segment(x, y, c);
+                let af = ang(c, f);
+                let over = from_base(af, a0 - FACING) <= sweep + 2.0 * FACING;
+                !over || segment_distance_at_least(c, x, y, 2.0 * r)
+            })
     }
+}
+
+/// One end of a segment whose clearance is tested.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum End {
+    /// An input point (the start or the goal).
+    Input,
+    /// A tangent point on the circle of radius `r` about this corner,
+    /// wrapped in direction `dir` (+1 counter-clockwise).
+    Circle(Point, f64),
+}
+
+/// Is the segment `a b` at least `r` from the wall `x y`? Distances
+/// further than the relative band `CLEAR_TOL` from `r` are decided in
+/// floats (their rounding is far smaller); inside the band the pair of
+/// features that meet is decided on the input coordinates, exactly:
+/// - an input end against the wall: `dist(p, x y) >= r`;
+/// - a tangent point on the circle of corner `c` facing the point of a
+///   wall not at `c` nearest `c` (within `FACING`): the corner-wall gap,
+///   `dist(c, x y) >= 2 r` (a wall at `c` is kept off by the free arc,
+///   tested on angles);
+/// - a wall end `x` beside a segment between two input points:
+///   `dist(x, a b) >= r`; beside a tangent of the circle about corner `u`:
+///   a tie (the line also touches the circle about `x`) when the line
+///   through `u` and `x` lies exactly `r` from the other end (an input
+///   point) or exactly `0` or `2 r` from the other end's centre (an outer
+///   or inner tangent), and then clear; otherwise the computed segment,
+///   exactly (its tangent points are a few ulps off: only a tie could
+///   flip, and ties are caught first).
+///
+/// What is left to floats: a tangent point within the band of a wall it
+/// does not face (where the wall's offset cuts the circle: no static gap,
+/// such positions involve square roots); clear when its computed distance
+/// is at least `r (1 - CLEAR_TOL)`.
+pub(super) fn wall_clear(
+    (a, ea): (Point, End),
+    (b, eb): (Point, End),
+    x: Point,
+    y: Point,
+    r: f64,
+) -> bool {
+    let (lo, hi) = (r * (1.0 - CLEAR_TOL), r * (1.0 + CLEAR_TOL));
+    // The distance of the segments is the least of these four (when
+    // they do not meet, decided exactly).
+    let ds = [
+        point_seg(a, x, y),
+        point_seg(b, x, y),
+        point_seg(x, a, b),
+        point_seg(y, a, b),
+    ];
+    let d = ds.iter().copied().fold(f64::INFINITY, f64::min);
+    if d < lo || segments_meet(a, b, x, y) {
+        return false;
+    }
+    if d >= hi {
+        return true;
+    }
+    let end_clear = |p: Point, e: End, d: f64| match e {
+        _ if d >= hi => true,
+        End::Input => segment_distance_at_least(p, x, y, r),
+        End::Circle(c, _) => {
+            if x == c || y == c {
+                return true;
+            }
+            // Facing the wall's point nearest the centre: the corner-wall
+            // gap decides, exactly; elsewhere on the circle (a tangent
+            // point where the wall's offset cuts the circle) floats do.
+            let f = closest_point_segment(x, y, c);
+            let (px, py, fx, fy) = (p.x - c.x, p.y - c.y, f.x - c.x, f.y - c.y);
+            let facing = px * fx + py * fy > 0.0
+                && (px * fy - py * fx).abs() <= FACING * (px * fx + py * fy);
+            !facing || segment_distance_at_least(c, x, y, 2.0 * r)
+        }
+    };
+    let corner_clear = |q: Point, d: f64| {
+        if d >= hi {
+            return true;
+        }
+        if ea == End::Input && eb == End::Input {
+            return segment_distance_at_least(q, a, b, r);
+        }
+        // A tie: the tangent line also touches the circle about `q`.
+        let tie = |c: Point, (o, eo): (Point, End)| match eo {
+            End::Input => line_distance_cmp(o, c, q, r).is_eq(),
+            End::Circle(w, _) => {
+                orient2d(c, q, w) == 0.0 || line_distance_cmp(w, c, q, 2.0 * r).is_eq()
+            }
+        };
+        for (e, other) in [(ea, (b, eb)), (eb, (a, ea))] {
+            if let End::Circle(c, _) = e
+                && (q == c || tie(c, other))
+            {
+                return true;
+            }
+        }
+        // No tie: the computed tangent points (a few ulps off) decide.
+        segment_distance_at_least(q, a, b, r)
+    };
+    end_clear(a, ea, ds[0])
+        && end_clear(b, eb, ds[1])
+        && corner_clear(x, ds[2])
+        && corner_clear(y, ds[3])
 }

@@ -3,6 +3,7 @@
 //! `spatial::arc`'s).
 
 use super::*;
+use crate::geometry::distance_at_least;
 use crate::spatial::arc::from_base;
 
 /// Same, but angles just below `base` map to small negatives.
@@ -30,7 +31,8 @@ pub(super) fn tangent(
         return None;
     }
     let k = sb * rb - sa * ra;
-    if k.abs() > d {
+    // Exact: circles exactly `|k|` apart have a tangent (of length 0).
+    if !distance_at_least(a, b, k.abs()) {
         return None;
     }
     let t = (d * d - k * k).max(0.0).sqrt();

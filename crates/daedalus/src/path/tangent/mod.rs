@@ -25,13 +25,23 @@
 //! step, and raised to its arrival point's bound when popped (pushed back
 //! if that raises its key).
 //!
-//! Gaps: a disc may touch a wall, never cross it, so a gap of exactly `2 r`
-//! is open. The clearance tests compare computed tangent points and arcs
-//! with `r (1 - 1e-9)` (their rounding slack): a gap down to
-//! `2 r (1 - 1e-9)` is open too, one narrower is shut. The tangent points
-//! and arc angles are floating-point constructions (`kernels`), good to a
-//! few ulps of the coordinates; lengths agree with the independent
-//! reference within 1e-9 relative.
+//! Gaps: a disc may touch a wall, never cross it, so a gap of exactly
+//! `2 r` is open and any narrower one is shut. Clearance distances further
+//! than the relative band `CLEAR_TOL` (1e-9) from `r` are decided in
+//! floats (their rounding is below 1e-15 relative); inside the band the
+//! static gap that decides is tested exactly on the input coordinates
+//! (`geometry::distance_at_least` and friends, error-free expansions):
+//! the start and goal discs and segments between them against a wall,
+//! a corner's arc or tangent point against a wall not at the corner
+//! (corner-wall gap `>= 2 r`), a wall end beside an outer tangent (the
+//! centre line's distance `>= 2 r`), and whether two circles have a
+//! tangent (`|u w| >= 2 r` for an inner one). Float constructions remain:
+//! the tangent points and arc angles (`kernels`, a few ulps of the
+//! coordinates; lengths agree with the independent reference within
+//! 1e-9 relative), the free-arc tests on angles (`ANG_TOL`) and a wall end
+//! within the band of a tangent from the start, to the goal or of an inner
+//! tangent (no static gap: decided at `r (1 - 1e-9)`, see
+//! `clearance::wall_clear`).
 //!
 //! The graph is generated lazily:
 //! - only corners whose walls leave a free angle of more than 180 degrees
@@ -67,7 +77,7 @@ use super::nav::{NONE, NavMesh, ang, next, prev};
 use super::search::Search;
 use super::{Path, PathError, Rotation, Turn};
 use crate::spatial::arc::arc_seg;
-use crate::spatial::{point_seg, seg_seg};
+use crate::spatial::{point_seg, seg_seg, segments_meet};
 use cone::Cone;
 use kernels::{offset, tangent};
 
