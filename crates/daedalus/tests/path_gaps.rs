@@ -33,22 +33,15 @@ fn finders() -> Vec<PathFinder> {
 
 /// Length (or error) of every finder, all equal, and the reference's.
 fn length(w: &World, s: (f64, f64), t: (f64, f64), r: f64) -> Result<f64, PathError> {
+    let got = length_exact(w, s, t, r);
     let (s, t) = (Point::new(s.0, s.1), Point::new(t.0, t.1));
-    let nav = w.nav();
-    let mut got = Vec::new();
-    for mut f in finders() {
-        got.push(f.find_path(&nav, s, t, r).map(|p| p.length()));
-    }
-    for g in &got[1..] {
-        assert_eq!(g, &got[0], "finders disagree");
-    }
     let segs = Walls::new(w.all_walls()).segs;
-    match (shortest_radius(&segs, s, t, r), &got[0]) {
+    match (shortest_radius(&segs, s, t, r), &got) {
         (RefOutcome::Length(x), Ok(l)) => assert!((x - l).abs() < 1e-9, "{l} vs reference {x}"),
         (RefOutcome::NoPath, Err(PathError::NoPath)) => {}
         (want, got) => panic!("{got:?} vs reference {want:?}"),
     }
-    got.swap_remove(0)
+    got
 }
 
 /// Length (or error) of every finder, all equal, without the reference
