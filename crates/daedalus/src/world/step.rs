@@ -6,7 +6,7 @@ use crate::geometry::{Rect, orient2d};
 use crate::objects::ObjectError;
 use crate::path::{PathError, PathSampler};
 
-use super::entity::Plan;
+use super::entity::{Entity, Plan};
 use super::{BlockReason, Change, Closure, EntityId, EntityState, Event, Kind, World, WorldError};
 
 /// Beyond this many changed boxes in one step, they are merged into one
@@ -190,11 +190,11 @@ impl World {
         closed: &[Moved],
         events: &mut Vec<Event>,
     ) {
-        // the plan is moved out, not copied (it is written back below)
+        // moved out, not cloned (a placeholder without heap holds the slot;
+        // nothing below reads it, every return writes `e` back)
         let slot = self.entities.get_mut(id.idx, id.generation).expect("live");
-        let plan = slot.plan.take();
-        let mut e = slot.clone();
-        e.plan = plan;
+        let hold = Entity::new(slot.position, slot.radius, slot.speed);
+        let mut e = std::mem::replace(slot, hold);
         let (p, r) = (e.position, e.radius);
         let slack = 1e-9 * (1.0 + r);
         let near_p = changes.iter().any(|c| c.rect.distance(p) <= r + slack);
