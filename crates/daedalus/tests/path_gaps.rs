@@ -230,3 +230,40 @@ fn a_start_exactly_r_from_a_wall_is_free() {
         );
     }
 }
+
+/// A cell world whose corridors are exactly the diameter wide: the disc
+/// runs along the middle of the top row, wraps the corner (1, 2) where
+/// the tangent from the start touches both the corner's circle and the
+/// circle of the wall end (1, 3) exactly 2r above it, and goes down the
+/// left column. Hand-worked: 1.25 + a quarter of a circle of 0.5 + 1.25.
+#[test]
+fn corner_touching_a_wall_end_at_the_diameter() {
+    let walls = [
+        [0.0, 0.0, 1.0, 0.0],
+        [0.0, 0.0, 0.0, 1.0],
+        [1.0, 0.0, 1.0, 1.0],
+        [0.0, 1.0, 0.0, 2.0],
+        [1.0, 1.0, 1.0, 2.0],
+        [2.0, 1.0, 3.0, 1.0],
+        [2.0, 1.0, 2.0, 2.0],
+        [3.0, 1.0, 3.0, 2.0],
+        [0.0, 3.0, 1.0, 3.0],
+        [0.0, 2.0, 0.0, 3.0],
+        [1.0, 2.0, 2.0, 2.0],
+        [1.0, 3.0, 2.0, 3.0],
+        [2.0, 3.0, 3.0, 3.0],
+        [3.0, 2.0, 3.0, 3.0],
+    ];
+    let w = World {
+        bounds: [0.0, 0.0, 3.0, 3.0],
+        ..World::in_box10(&walls)
+    };
+    let want = 2.5 + std::f64::consts::FRAC_PI_4;
+    for (s, t) in [((2.25, 2.5), (0.5, 0.75)), ((0.5, 0.75), (2.25, 2.5))] {
+        let got = length_exact(&w, s, t, 0.5).unwrap();
+        assert!(
+            (got - want).abs() < 1e-12,
+            "{s:?} -> {t:?}: {got} vs {want}"
+        );
+    }
+}

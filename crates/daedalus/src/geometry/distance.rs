@@ -221,6 +221,30 @@ pub(crate) fn line_distance_cmp(p: Point, a: Point, b: Point, d: f64) -> std::cm
     s.partial_cmp(&0.0).unwrap_or(Ordering::Equal)
 }
 
+/// Is the line through `o` and the midpoint of `c q` exactly `d` from `c`?
+/// Then it is an inner common tangent of the circles of radius `d` about
+/// `c` and `q` (or, when `|c q| = 2 d`, the tangent where they touch).
+/// Exact: `cross(u, c - o)^2 == d^2 |u|^2` with `u = c + q - 2 o` (twice
+/// the direction to the midpoint, so nothing is rounded); `false` when `o`
+/// is the midpoint.
+pub(crate) fn inner_tangent_tie(o: Point, c: Point, q: Point, d: f64) -> bool {
+    let sum3 = |a: f64, b: f64, x: f64| {
+        let mut e = Exp::of(a);
+        e.grow(b);
+        e.grow(-2.0 * x);
+        e
+    };
+    let (ux, uy) = (sum3(c.x, q.x, o.x), sum3(c.y, q.y, o.y));
+    if ux.sign() == 0.0 && uy.sign() == 0.0 {
+        return false;
+    }
+    let (vx, vy) = (Exp::diff(c.x, o.x), Exp::diff(c.y, o.y));
+    let cross = ux.mul(&vy).add(&uy.mul(&vx).neg());
+    let l = ux.mul(&ux).add(&uy.mul(&uy));
+    let dd = Exp::of(d);
+    cross.mul(&cross).add(&dd.mul(&dd).mul(&l).neg()).sign() == 0.0
+}
+
 /// `cross(b - a, p - a)^2` against `d^2 |b - a|^2` when every operation
 /// is exact in floats (grid-like inputs); `None` otherwise.
 #[inline]
@@ -381,5 +405,51 @@ mod tests {
             [0.0, 1.0],
             1.0 + 1e-16 * 2.0
         ));
+    }
+
+    /// Hand-worked inner tangents: from (0.5, 0.75) the line x = 0.5 is
+    /// r = 0.5 from c = (1, 2) and passes the midpoint of c and q for
+    /// q = (0, 2) (the circles touch) and q = (0, 1) (they overlap); a
+    /// hair more radius, another q or `o` at the midpoint is no tie. Then
+    /// random grid worlds against i128 arithmetic.
+    #[test]
+    fn inner_tangent_ties() {
+        let p = Point::new;
+        let o = p(0.5, 0.75);
+        assert!(inner_tangent_tie(o, p(1.0, 2.0), p(0.0, 2.0), 0.5));
+        assert!(inner_tangent_tie(o, p(1.0, 2.0), p(0.0, 1.0), 0.5));
+        assert!(!inner_tangent_tie(o, p(1.0, 2.0), p(0.0, 1.0), 0.5 + 1e-16));
+        assert!(!inner_tangent_tie(o, p(1.0, 2.0), p(0.5, 1.0), 0.5));
+        assert!(!inner_tangent_tie(
+            p(0.5, 2.0),
+            p(1.0, 2.0),
+            p(0.0, 2.0),
+            0.5
+        ));
+        // Random grid worlds scaled by 2^-3: the tie against i128.
+        let mut x = 5u64;
+        let mut rnd = |n: i64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((x >> 33) as i64 % (2 * n + 1)) - n
+        };
+        let (mut ties, mut others) = (0, 0);
+        for _ in 0..20_000 {
+            let [ox, oy, cx, cy, qx, qy] = [(); 6].map(|_| rnd(6));
+            let d = rnd(4).abs();
+            let (ux, uy) = (cx + qx - 2 * ox, cy + qy - 2 * oy);
+            if (ux, uy) == (0, 0) {
+                continue;
+            }
+            let cross = (ux * (cy - oy) - uy * (cx - ox)) as i128;
+            let want = cross * cross == (d * d) as i128 * (ux * ux + uy * uy) as i128;
+            let s = 0.125;
+            let f = |a: i64, b: i64| p(a as f64 * s, b as f64 * s);
+            let got = inner_tangent_tie(f(ox, oy), f(cx, cy), f(qx, qy), d as f64 * s);
+            assert_eq!(got, want, "{ox} {oy} {cx} {cy} {qx} {qy} {d}");
+            if want { ties += 1 } else { others += 1 }
+        }
+        assert!(ties > 20 && others > 1000, "{ties} ties, {others} others");
     }
 }

@@ -11,8 +11,8 @@ mod transform;
 mod triangle;
 
 pub use closure::Closure;
-pub(crate) use distance::line_distance_cmp;
 pub use distance::{distance_at_least, segment_distance_at_least};
+pub(crate) use distance::{inner_tangent_tie, line_distance_cmp};
 pub use point::Point;
 pub use predicates::{incircle, orient2d};
 pub use rect::Rect;

@@ -2,7 +2,9 @@
 //! from every wall (the walls near a corner cached per query).
 
 use super::*;
-use crate::geometry::{closest_point_segment, line_distance_cmp, segment_distance_at_least};
+use crate::geometry::{
+    closest_point_segment, inner_tangent_tie, line_distance_cmp, segment_distance_at_least,
+};
 use crate::spatial::arc::from_base;
 
 /// Angle (radians, as its tangent) within which a tangent point faces a
@@ -287,9 +289,12 @@ pub(super) enum End {
 /// - a wall end `x` beside a segment between two input points:
 ///   `dist(x, a b) >= r`; beside a tangent of the circle about corner `u`:
 ///   a tie (the line also touches the circle about `x`) when the line
-///   through `u` and `x` lies exactly `r` from the other end (an input
-///   point) or exactly `0` or `2 r` from the other end's centre (an outer
-///   or inner tangent), and then clear; otherwise the computed segment,
+///   through `u` and `x` lies exactly `r` from the other end, an input
+///   point (an outer tangent), or the line from that input point through
+///   the midpoint of `u x` lies exactly `r` from `u` (an inner tangent,
+///   or where the two circles touch when `|u x| = 2 r`), or that line lies
+///   exactly `0` or `2 r` from the other end's centre (two circles: an
+///   outer or inner tangent), and then clear; otherwise the computed segment,
 ///   exactly (its tangent points are a few ulps off: only a tie could
 ///   flip, and ties are caught first).
 ///
@@ -346,7 +351,12 @@ pub(super) fn wall_clear(
         }
         // A tie: the tangent line also touches the circle about `q`.
         let tie = |c: Point, (o, eo): (Point, End)| match eo {
-            End::Input => line_distance_cmp(o, c, q, r).is_eq(),
+            // outer tangent (parallel to c q), or inner (through the
+            // midpoint of c q: the computed segment must be that one)
+            End::Input => {
+                line_distance_cmp(o, c, q, r).is_eq()
+                    || (through_midpoint(a, b, c, q) && inner_tangent_tie(o, c, q, r))
+            }
             End::Circle(w, _) => {
                 orient2d(c, q, w) == 0.0 || line_distance_cmp(w, c, q, 2.0 * r).is_eq()
             }
@@ -365,4 +375,14 @@ pub(super) fn wall_clear(
         && end_clear(b, eb, ds[1])
         && corner_clear(x, ds[2])
         && corner_clear(y, ds[3])
+}
+
+/// Does the computed segment `a b` lie on a line through the midpoint of
+/// `c q` (up to its rounding)? Only picks which of the two tangents from
+/// an input point a tie is about; the tie itself is decided exactly.
+fn through_midpoint(a: Point, b: Point, c: Point, q: Point) -> bool {
+    let m = Point::new(0.5 * (c.x + q.x), 0.5 * (c.y + q.y));
+    let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, m.x - a.x, m.y - a.y);
+    let scale = ux.hypot(uy) * vx.hypot(vy).max(c.distance(q));
+    (ux * vy - uy * vx).abs() <= 1e-9 * scale
 }
