@@ -115,9 +115,35 @@ fn batch_equals_one_by_one() {
             radius: [0.0, 0.3, 0.8][i % 3],
         });
     }
-    let batch = find_paths(&nav, &qs);
-    let mut f = PathFinder::new();
-    for (q, b) in qs.iter().zip(&batch) {
-        assert_eq!(&f.find_path(&nav, q.from, q.to, q.radius), b);
+    // The threads keep their finders between calls: a bigger mesh in
+    // between, then this one again, must not change an answer.
+    let s = daedalus::scenario::Scenario::load(support::data::file("maps/dao/arena.scenario.json"))
+        .unwrap();
+    let big = support::World::from_scenario(&s).nav();
+    let far: Vec<Query> = s
+        .queries
+        .iter()
+        .take(5)
+        .map(|q| Query {
+            from: q.from.into(),
+            to: q.to.into(),
+            radius: 0.5,
+        })
+        .collect();
+    for round in 0..2 {
+        let batch = find_paths(&nav, &qs);
+        let mut f = PathFinder::new();
+        for (q, b) in qs.iter().zip(&batch) {
+            assert_eq!(
+                &f.find_path(&nav, q.from, q.to, q.radius),
+                b,
+                "round {round}"
+            );
+        }
+        let kept = find_paths(&big, &far);
+        for (q, k) in far.iter().zip(&kept) {
+            assert_eq!(&PathFinder::new().find_path(&big, q.from, q.to, 0.5), k);
+        }
+        assert!(kept.iter().any(Result::is_ok), "no path on arena");
     }
 }

@@ -3,7 +3,24 @@
 
 use crate::Point;
 
+use std::cell::RefCell;
+
 use super::{NavMesh, Path, PathError, PathFinder};
+
+thread_local! {
+    /// One finder per thread, kept between calls: its buffers are sized to
+    /// the largest mesh it has searched, so a new one per call would cost
+    /// O(world) for a handful of queries.
+    static FINDER: RefCell<PathFinder> = RefCell::new(PathFinder::new());
+}
+
+/// Runs `f` on this thread's kept finder (a fresh one if it is in use).
+fn with_finder<R>(f: impl FnOnce(&mut PathFinder) -> R) -> R {
+    FINDER.with(|c| match c.try_borrow_mut() {
+        Ok(mut kept) => f(&mut kept),
+        Err(_) => f(&mut PathFinder::new()),
+    })
+}
 
 /// One path query.
 ///
@@ -21,7 +38,9 @@ pub struct Query {
     pub radius: f64,
 }
 
-/// Answers every query, in order.
+/// Answers every query, in order. Each thread keeps one
+/// [`PathFinder`] between calls, so a call costs what its queries cost,
+/// not the mesh's size.
 ///
 /// ```
 /// use daedalus::{triangulation::Cdt, path::{NavMesh, Query, find_paths}};
@@ -34,8 +53,7 @@ pub fn find_paths(nav: &NavMesh, queries: &[Query]) -> Vec<Result<Path, PathErro
     #[cfg(feature = "parallel")]
     {
         use rayon::prelude::*;
-        // A few chunks per thread, one finder per chunk: a finder's buffers
-        // are sized to the mesh, so making one per query would cost O(n).
+        // A few chunks per thread, each on its thread's kept finder.
         let chunk = queries
             .len()
             .div_ceil(8 * rayon::current_num_threads())
@@ -43,19 +61,21 @@ pub fn find_paths(nav: &NavMesh, queries: &[Query]) -> Vec<Result<Path, PathErro
         queries
             .par_chunks(chunk)
             .flat_map_iter(|c| {
-                let mut f = PathFinder::new();
-                c.iter()
-                    .map(|q| f.find_path(nav, q.from, q.to, q.radius))
-                    .collect::<Vec<_>>()
+                with_finder(|f| {
+                    c.iter()
+                        .map(|q| f.find_path(nav, q.from, q.to, q.radius))
+                        .collect::<Vec<_>>()
+                })
             })
             .collect()
     }
     #[cfg(not(feature = "parallel"))]
     {
-        let mut f = PathFinder::new();
-        queries
-            .iter()
-            .map(|q| f.find_path(nav, q.from, q.to, q.radius))
-            .collect()
+        with_finder(|f| {
+            queries
+                .iter()
+                .map(|q| f.find_path(nav, q.from, q.to, q.radius))
+                .collect()
+        })
     }
 }
