@@ -299,17 +299,21 @@ fn exact_dot(ux: f64, uy: f64, (a, b): (Point, Point), p: Point, o: (f64, f64)) 
 mod tests {
     use super::*;
 
-    /// Against exact integer arithmetic (i128) on integer coordinates,
-    /// scaled by a power of two (exact in floats).
-    #[test]
-    fn agrees_with_integer_arithmetic() {
-        let mut x = 99u64;
-        let mut rnd = |n: i64| {
+    /// Seeded integers in `-n..=n` (a linear congruential generator).
+    fn ints(mut x: u64) -> impl FnMut(i64) -> i64 {
+        move |n| {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             ((x >> 33) as i64 % (2 * n + 1)) - n
-        };
+        }
+    }
+
+    /// Against exact integer arithmetic (i128) on integer coordinates,
+    /// scaled by a power of two (exact in floats).
+    #[test]
+    fn agrees_with_integer_arithmetic() {
+        let mut rnd = ints(99);
         let mut hits = 0;
         for k in 0..20000 {
             let s = if k % 2 == 0 { 1.0 } else { 2f64.powi(-30) };
@@ -427,13 +431,7 @@ mod tests {
             0.5
         ));
         // Random grid worlds scaled by 2^-3: the tie against i128.
-        let mut x = 5u64;
-        let mut rnd = |n: i64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            ((x >> 33) as i64 % (2 * n + 1)) - n
-        };
+        let mut rnd = ints(5);
         let (mut ties, mut others) = (0, 0);
         for _ in 0..20_000 {
             let [ox, oy, cx, cy, qx, qy] = [(); 6].map(|_| rnd(6));
