@@ -66,6 +66,10 @@ struct Live {
     queries: Vec<(Point, Point)>,
     next_query: usize,
     rng: Rng,
+    /// For the `LIVE_DUMP` files.
+    name: String,
+    /// The last move: object, position, rotation.
+    last: Option<(usize, Point, f64)>,
     step: f64,
 }
 
@@ -166,6 +170,8 @@ impl Live {
             objects,
             queries,
             next_query: 0,
+            name: String::new(),
+            last: None,
             rng: Rng(0x2545_f491_4f6c_dd1d),
             step: 0.001 * width,
         }
@@ -176,7 +182,6 @@ impl Live {
     /// time.
     fn move_one(&mut self) -> f64 {
         let k = self.rng.below(self.objects.len());
-        let (id, c, rot) = self.objects[k];
         // Around its home pose, not its current one: a random walk drifts
         // the world away from the static one (on Aurora its queries got
         // 10-20x costlier), and the comparison with it would mean nothing.
@@ -186,6 +191,13 @@ impl Live {
             h.y + self.rng.f(-self.step, self.step),
         );
         let r = hr + self.rng.f(-0.01, 0.01);
+        self.last = Some((k, p, r));
+        self.apply(k, p, r)
+    }
+
+    /// Moves object `k` to `p`, turned by `r`, and updates; its time.
+    fn apply(&mut self, k: usize, p: Point, r: f64) -> f64 {
+        let (id, c, rot) = self.objects[k];
         let t = Instant::now();
         let o = self.cdt.object_mut(id).unwrap();
         o.set_position([p.x, p.y]);
@@ -202,6 +214,16 @@ impl Live {
             self.cdt.update_objects().unwrap();
         }
         dt
+    }
+
+    /// Makes the move `live` made last (untimed), navigation included: the
+    /// static twin shows the same world as the live one when it answers
+    /// the same query.
+    fn mirror(&mut self, live: &Live) {
+        if let Some((k, p, r)) = live.last {
+            self.apply(k, p, r);
+            self.nav.update(&mut self.cdt);
+        }
     }
 
     fn query(&mut self, finder: &mut PathFinder, r: f64) {
@@ -232,12 +254,22 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         .unwrap_or(10);
     let mut ffinder = PathFinder::new();
     let mut paired: Vec<f64> = Vec::new();
-    let mut pairs: Vec<(f64, f64, f64)> = Vec::new();
+    // LIVE_DUMP=dir: every round's parts, one CSV line each.
+    let mut dump: Vec<String> = Vec::new();
+    let mut pairs: Vec<(f64, f64, f64, f64, f64)> = Vec::new();
+    // LIVE_STATIC=home: the static world keeps every object at home (the
+    // live one drifts from it: each object moved stays a little off home,
+    // which on Aurora made its queries 1.3-1.6x costlier than at home).
+    let twin = !std::env::var("LIVE_STATIC").is_ok_and(|v| v == "home");
+    let mut floor: Vec<f64> = Vec::new();
     for round in 0..moves {
         mv.push(live.move_one());
         // Brought up to date untimed, so that the loop's update below
         // follows its own move only.
         live.nav.update(&mut live.cdt);
+        if twin {
+            still.mirror(live);
+        }
         // The loop: move + update + navigation + the first query after it.
         let t = Instant::now();
         let m = live.move_one();
@@ -264,17 +296,60 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
             let fresh = NavMesh::from_cdt(&live.cdt);
             let t = Instant::now();
             let _ = black_box(ffinder.find_path(&fresh, a, b, r));
-            pairs.push((q, again, t.elapsed().as_secs_f64()));
+            let cold = t.elapsed().as_secs_f64();
+            // Warm (a second run) on the fresh snapshot and on the static
+            // world: the world's own cost, without the caches'.
+            let t = Instant::now();
+            let _ = black_box(ffinder.find_path(&fresh, a, b, r));
+            let fresh_warm = t.elapsed().as_secs_f64();
+            // The static one is timed warm after its timed query below.
+            pairs.push((q, again, cold, fresh_warm, 0.0));
+        }
+        if twin {
+            // The static twin makes the same move with its navigation
+            // (untimed), so it answers in the same world and, like the
+            // live one, just after an update.
+            still.mirror(live);
         }
         let t = Instant::now();
         still.next_query = live.next_query - 1;
         still.query(&mut sfinder, r);
         st.push(t.elapsed().as_secs_f64());
+        floor.push(m + st[st.len() - 1]);
+        if fresh_every > 0 && round % fresh_every == 0 {
+            let (a, b) = still.queries[(still.next_query - 1) % still.queries.len()];
+            let t = Instant::now();
+            let _ = black_box(sfinder.find_path(&still.nav, a, b, r));
+            if let Some(p) = pairs.last_mut() {
+                p.4 = t.elapsed().as_secs_f64();
+            }
+        }
         // This round's loop against this round's move and static query.
         paired.push(lp[lp.len() - 1] / (m + st[st.len() - 1]));
+        dump.push(format!(
+            "{},{m},{n},{q},{},{},{}",
+            mv[mv.len() - 1],
+            st[st.len() - 1],
+            lp[lp.len() - 1],
+            u.triangles
+        ));
     }
+    if let Ok(dir) = std::env::var("LIVE_DUMP") {
+        let f = format!("{dir}/{}_r{r}.csv", live.name.replace('/', "_"));
+        let _ = std::fs::write(
+            f,
+            format!(
+                "move0,move,nav,query,static,loop,written\n{}\n",
+                dump.join("\n")
+            ),
+        );
+    }
+    // The target's ratio if navigation cost nothing and the first query
+    // cost what the static one does: the median of a sum of two heavy-
+    // tailed independent times exceeds the sum of their medians.
+    let floor = median(&mut floor) / (median(&mut mv.clone()) + median(&mut st.clone()));
     println!(
-        "  (per round: loop / (its move + its static query), median {:.2})",
+        "  (per round: loop / (its move + its static query), median {:.2}; ratio with free navigation {floor:.2})",
         median(&mut paired)
     );
     println!(
@@ -287,6 +362,14 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         let mut a: Vec<f64> = pairs.iter().map(|p| p.0).collect();
         let mut w: Vec<f64> = pairs.iter().map(|p| p.1).collect();
         let mut b: Vec<f64> = pairs.iter().map(|p| p.2).collect();
+        let mut fw: Vec<f64> = pairs.iter().map(|p| p.3).collect();
+        let mut sw: Vec<f64> = pairs.iter().map(|p| p.4).collect();
+        println!(
+            "  (warm: again on the patched snapshot {:.1}us, on the fresh one {:.1}us, on the static world {:.1}us)",
+            median(&mut w.clone()) * 1e6,
+            median(&mut fw) * 1e6,
+            median(&mut sw) * 1e6,
+        );
         println!(
             "  (first query after the update {:.1}us, again {:.1}us, on a fresh snapshot of the same world {:.1}us: medians of {n} rounds)",
             median(&mut a) * 1e6,
@@ -354,6 +437,7 @@ fn ratios() {
         .unwrap_or(300);
     for (name, s) in maps() {
         let (mut live, mut still) = (Live::from_scenario(&s), Live::from_scenario(&s));
+        live.name = name.clone();
         for r in [0.0, 1.0] {
             report(&name, r, measure(&mut live, &mut still, r, moves));
         }
@@ -370,6 +454,7 @@ fn ratios() {
     let mut flat = Vec::new();
     for &n in &sizes {
         let (mut live, mut still) = (Live::squares(n), Live::squares(n));
+        live.name = format!("squares_{n}");
         for &r in &radii {
             let m = measure(&mut live, &mut still, r, moves);
             report(&format!("squares_{n}"), r, m);

@@ -39,6 +39,33 @@ pub(crate) struct ChangeLog {
     /// Too much changed to list (or a bulk build ran unjournaled): the
     /// follower must rebuild.
     pub(crate) overflow: bool,
+    /// Faces listed lately, direct-mapped by their low bits: an operation
+    /// writes the same few faces over and over, in runs broken by writes
+    /// to their neighbours (moving a large object listed each face tens of
+    /// times, and sorting the list to count it was a tenth of the move).
+    recent: Recent,
+}
+
+/// The last face listed in each of 256 slots (`NONE`: none).
+#[derive(Clone, Debug)]
+struct Recent([u32; 256]);
+
+impl Default for Recent {
+    fn default() -> Self {
+        Recent([NONE; 256])
+    }
+}
+
+impl Recent {
+    /// Remembers `f`; whether it was already there.
+    #[inline]
+    fn seen(&mut self, f: u32) -> bool {
+        std::mem::replace(&mut self.0[(f & 255) as usize], f) == f
+    }
+
+    fn forget(&mut self) {
+        self.0 = [NONE; 256];
+    }
 }
 
 impl ChangeLog {
@@ -49,8 +76,8 @@ impl ChangeLog {
 
     #[inline]
     fn push(&mut self, f: u32) {
-        // Writes come in runs on one face: skip the plain repeats here.
-        if !self.overflow && f != NONE && f >= super::OUTER_FACES && self.faces.last() != Some(&f) {
+        // Writes come in runs on a few faces: skip the repeats seen lately.
+        if !self.overflow && f != NONE && f >= super::OUTER_FACES && !self.recent.seen(f) {
             self.faces.push(f);
         }
     }
@@ -59,6 +86,7 @@ impl ChangeLog {
     pub(crate) fn overflow(&mut self) {
         self.overflow = true;
         self.faces = Vec::new();
+        self.recent.forget();
     }
 
     /// Hands the listed faces to a follower and starts a new epoch;
@@ -70,6 +98,8 @@ impl ChangeLog {
             into.append(&mut self.faces);
         }
         self.faces.clear();
+        // A face listed before the drain must be listed again after it.
+        self.recent.forget();
         self.overflow = false;
         self.epoch += 1;
         ok
