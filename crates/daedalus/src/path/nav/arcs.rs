@@ -106,14 +106,21 @@ impl Arcs {
         }
         r.sort_by(|&a, &b| ang_cmp(c, a, b));
         let n = r.len();
-        let (from, gap) = if n == 1 {
-            (ang(c, r[0]), TAU)
+        // The walls bounding the gap (one wall: the gap is the full turn
+        // from it back to it).
+        let (p, q) = if n == 1 {
+            (r[0], r[0])
         } else {
             // At most one gap exceeds half a turn (they sum to a full one).
             let Some(k) = (0..n).find(|&k| orient2d(c, r[k], r[(k + 1) % n]) < 0.0) else {
                 return;
             };
-            let (a, b) = (ang(c, r[k]), ang(c, r[(k + 1) % n]));
+            (r[k], r[(k + 1) % n])
+        };
+        let (from, gap) = if n == 1 {
+            (ang(c, p), TAU)
+        } else {
+            let (a, b) = (ang(c, p), ang(c, q));
             let g = b - a;
             (a, if g <= 0.0 { g + TAU } else { g })
         };
@@ -122,10 +129,19 @@ impl Arcs {
         // The rounded gap may come out at or just under half a turn for
         // an exact one just over it: an arc of (numerically) no width.
         self.arcw[v] = (gap - PI).max(0.0);
-        let (b, e) = (self.arc0[v], self.arc0[v] + self.arcw[v]);
-        self.ends[v] = [b.cos(), b.sin(), e.cos(), e.sin()];
-        let m = self.arc0[v] + self.arcw[v] / 2.0;
-        self.mid[v] = (m.cos(), m.sin());
+        // The arc's ends and middle from the walls' unit vectors, without
+        // trigonometry (three sin/cos pairs per corner were a large part
+        // of building the tables): the arc starts a quarter turn after the
+        // first wall, ends a quarter turn before the second, and its
+        // middle halves the gap (opposite the walls' mean direction).
+        let (u, w) = (unit(c, p), unit(c, q));
+        let b = (-u.1, u.0);
+        let e = if self.arcw[v] > 0.0 { (w.1, -w.0) } else { b };
+        self.ends[v] = [b.0, b.1, e.0, e.1];
+        let (sx, sy) = (-(u.0 + w.0), -(u.1 + w.1));
+        let len = (sx * sx + sy * sy).sqrt();
+        // A gap of (nearly) half a turn: its middle is the arc's start.
+        self.mid[v] = if len > 1e-6 { (sx / len, sy / len) } else { b };
     }
 
     /// Recomputes vertex `v` from its corners `fan` (counter-clockwise,
@@ -151,6 +167,14 @@ impl Arcs {
         self.vcorner[v as usize] = NONE;
         self.useful[v as usize] = false;
     }
+}
+
+/// The unit vector from `c` towards `p`.
+#[inline]
+fn unit(c: Point, p: Point) -> (f64, f64) {
+    let (dx, dy) = (p.x - c.x, p.y - c.y);
+    let l = (dx * dx + dy * dy).sqrt();
+    (dx / l, dy / l)
 }
 
 /// Exact counter-clockwise order of the directions `a - c`, `b - c` from
@@ -187,6 +211,22 @@ mod tests {
         let mut a = Arcs::default();
         a.resize(1);
         a.set(0, c, &mut r.to_vec());
+        if a.useful[0] {
+            // The ends and middle (from unit vectors) against the angles.
+            let (b, w) = (a.arc0[0], a.arcw[0]);
+            let (e, m) = (b + w, b + w / 2.0);
+            let want = [b.cos(), b.sin(), e.cos(), e.sin()];
+            for (x, y) in a.ends[0].iter().zip(want) {
+                assert!((x - y).abs() < 1e-12, "ends {:?} vs {want:?}", a.ends[0]);
+            }
+            // Where the gap is (nearly) half a turn the middle is the start.
+            let (mx, my) = a.mid[0];
+            assert!(
+                (mx - m.cos()).abs() < 1e-6 && (my - m.sin()).abs() < 1e-6,
+                "mid {:?} vs {m}",
+                a.mid[0]
+            );
+        }
         (a.useful[0], a.arcw[0])
     }
 
