@@ -8,21 +8,31 @@
 //! - `loop rR`: the same + `NavMesh::update` + one path query of radius R
 //!   (the next of the map's own queries); the `move` round before it is
 //!   followed by an untimed update, so each timed update follows one move;
-//! - `static rR`: the same queries on a world that never moves.
+//! - `static rR`: the same queries on a static twin of the world: it
+//!   makes every move too, with its navigation, untimed, just before its
+//!   query, so it answers in the same world at the same point after an
+//!   update (`LIVE_STATIC=home`: a world whose objects never leave home;
+//!   the live one drifts from it, each object moved staying a little off
+//!   home, which made Aurora's queries 1.2-1.6x costlier than at home).
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
 //! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2),
 //! preceded by the median over rounds of each round's loop / (its own
-//! move plus its own static query) (move and query times are heavy-tailed
-//! and independent, so the median of their sum exceeds the sum of their
-//! medians: the ratio of medians overstates what navigation adds), the
+//! move plus its own static query) and the `ratio with free navigation`:
+//! median(move + static query of the same round) / (median move + median
+//! static query), what the ratio would be if navigation cost nothing and
+//! the first query no more than the static one (move and query times are
+//! heavy-tailed and independent, so the median of their sum exceeds the
+//! sum of their medians: up to 2.0 on some maps), the
 //! first query after the update against the same query again and on a
-//! from-scratch snapshot of the same world (every `LIVE_FRESH`-th round,
-//! 10), and the rebuilds,
+//! from-scratch snapshot of the same world, and all three warm (every
+//! `LIVE_FRESH`-th round, 10), and the rebuilds,
 //! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2; also the
 //! same ratio of move + update without the query), then a
 //! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
-//! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300).
+//! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300);
+//! `LIVE_DUMP=dir` writes every round's times (move alone, loop move, nav,
+//! query, static query, loop, triangles written) to `dir/<world>_r<R>.csv`.
 
 #[path = "../tests/support/data.rs"]
 mod data;
