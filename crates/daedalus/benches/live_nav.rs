@@ -26,7 +26,7 @@
 //! sum of their medians: up to 2.0 on some maps), the
 //! first query after the update against the same query again and on a
 //! from-scratch snapshot of the same world, and all three warm (every
-//! `LIVE_FRESH`-th round, 10), and the rebuilds,
+//! `LIVE_FRESH`-th round; none by default), and the rebuilds,
 //! then `FLAT r=<R> ratio=<10^5 loop / 10^3 loop>` (target <= 2; also the
 //! same ratio of move + update without the query), then a
 //! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
@@ -257,11 +257,13 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
     // Updates that rebuilt the snapshot: (move, update) times.
     let mut rebuilds: Vec<(f64, f64)> = Vec::new();
     // LIVE_FRESH=K: every K-th round also times the query on a fresh
-    // snapshot of the same world (0: never; default 10).
+    // snapshot of the same world (0: never, the default: the fresh
+    // build's memory traffic slows the following rounds; at K = 3 it
+    // doubled Aurora's loop median).
     let fresh_every: usize = std::env::var("LIVE_FRESH")
         .ok()
         .and_then(|s| s.parse().ok())
-        .unwrap_or(10);
+        .unwrap_or(0);
     let mut ffinder = PathFinder::new();
     let mut paired: Vec<f64> = Vec::new();
     // LIVE_DUMP=dir: every round's parts, one CSV line each.
