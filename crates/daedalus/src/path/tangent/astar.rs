@@ -110,7 +110,10 @@ impl TangentSearch {
                 to,
             );
         }
-        let (b, e) = self.edges_of(nav, s.v, s.dir, r);
+        let Some((b, e)) = self.edges_of(nav, s.v, s.dir, r) else {
+            self.expand_cone(nav, id, arr, to, r);
+            return;
+        };
         let k0 = b as usize
             + self.cache().edges[b as usize..e as usize].partition_point(|x| x.o < first);
         for k in k0..e as usize {
@@ -133,6 +136,60 @@ impl TangentSearch {
                 to,
             );
         }
+    }
+
+    /// The successors of corner state `id` (arrival offset `arr` on its
+    /// free arc) from a flood of the cone where they can lie (see [`Cone`]).
+    fn expand_cone(&mut self, nav: &NavMesh, id: u32, arr: f64, to: Point, r: f64) {
+        let s = self.states[id as usize];
+        let (k, c) = (s.v as usize, nav.p(s.v));
+        let ends = nav.arcs.ends[k];
+        let end = if s.dir > 0.0 {
+            (ends[2], ends[3])
+        } else {
+            (ends[0], ends[1])
+        };
+        let cone = Cone::of(c, r, s.at, end, nav.arcs.arcw[k] - arr, s.dir);
+        let b = self.cand_pool.len() as u32;
+        self.fan_of(nav, s.v);
+        self.gap_wedge(nav, s.v);
+        self.visible(nav, c, true, Some(&cone));
+        let (b, e, _) = visibility::dedup_tail(&mut self.cand_pool, b, false);
+        for i in b..e {
+            let w = self.cand_pool[i as usize];
+            for dw in [1.0, -1.0] {
+                let Some((p, q)) = tangent(c, r, s.dir, nav.p(w), r, dw) else {
+                    continue;
+                };
+                if !self.in_arc(nav, w, q) {
+                    continue;
+                }
+                let Some(o) = self
+                    .arc_pos(nav, s.v, s.dir, p)
+                    .filter(|&o| o >= arr - 1e-9)
+                else {
+                    continue;
+                };
+                let sw = (o - arr).max(0.0);
+                self.push(
+                    State {
+                        v: w,
+                        dir: dw,
+                        at: q,
+                        dep: p,
+                        sweep: sw,
+                        parent: id,
+                        g: s.g + r * sw + p.distance(q),
+                        h: 0.0,
+                        keyed: false,
+                        checked: false,
+                        edge: NONE,
+                    },
+                    to,
+                );
+            }
+        }
+        self.cand_pool.truncate(b as usize);
     }
 
     /// The start's successors: first those inside its box, then (`rest`)

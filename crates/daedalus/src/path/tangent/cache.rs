@@ -4,6 +4,9 @@
 //! clearance once tested; and per corner the walls within `2 r`.
 //!
 //! None of it depends on the query: only on the snapshot and the radius.
+//! A side's edges are kept from its second expansion on (the first floods
+//! only the cone of its arrival: a side expanded once costs no more than
+//! without the cache).
 //! A cache is keyed by both ([`NavMesh::revision`] changes with every
 //! update) and dropped in O(1) (an epoch) when its key no longer matches,
 //! then refilled lazily by the corners later queries expand: a change costs
@@ -50,6 +53,8 @@ pub(super) struct EdgeCache {
     last_use: u64,
     /// Per side slot (`2 v + [dir < 0]`): `epoch` when `range` is filled.
     stamp: Vec<u32>,
+    /// Per side slot: `epoch` when it was expanded once.
+    seen: Vec<u32>,
     range: Vec<(u32, u32)>,
     pub(super) edges: Vec<Edge>,
     pub(super) clear: Vec<Clear>,
@@ -65,6 +70,7 @@ impl EdgeCache {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
+            self.seen.iter_mut().for_each(|s| *s = 0);
             self.near_stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
@@ -80,6 +86,7 @@ impl EdgeCache {
         }
         if self.stamp.len() < 2 * nv {
             self.stamp.resize(2 * nv, 0);
+            self.seen.resize(2 * nv, 0);
             self.range.resize(2 * nv, (0, 0));
         }
     }
@@ -149,13 +156,24 @@ impl TangentSearch {
 
     /// The tangent edges leaving the circle of `v` in direction `dir`
     /// (range into the cache's `edges`, sorted by departure offset): on
-    /// first use, a visibility flood from `v` over its free gap and the
-    /// tangents to every corner it sees.
-    pub(super) fn edges_of(&mut self, nav: &NavMesh, v: u32, dir: f64, r: f64) -> (u32, u32) {
+    /// the side's second expansion, a visibility flood from `v` over its
+    /// free gap and the tangents to every corner it sees; `None` on its
+    /// first (the caller floods the arrival's cone).
+    pub(super) fn edges_of(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        dir: f64,
+        r: f64,
+    ) -> Option<(u32, u32)> {
         let k = slot(v, dir);
-        let c = self.cache();
+        let c = self.cache_mut();
         if c.stamp[k] == c.epoch {
-            return c.range[k];
+            return Some(c.range[k]);
+        }
+        if c.seen[k] != c.epoch {
+            c.seen[k] = c.epoch;
+            return None;
         }
         let b = self.cand_pool.len();
         self.fan_of(nav, v);
@@ -196,6 +214,6 @@ impl TangentSearch {
         let rg = (begin as u32, end as u32);
         c.stamp[k] = c.epoch;
         c.range[k] = rg;
-        rg
+        Some(rg)
     }
 }

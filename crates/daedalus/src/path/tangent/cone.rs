@@ -1,15 +1,28 @@
-//! The start's box: the half-planes its first flood keeps to.
+//! Taut-path pruning: the half-planes where the successors of an arrival
+//! can lie, and the start's box.
 
 use super::*;
 
-/// Half-planes `(x - u) . n <= c` around a point `u` that a visibility
-/// flood keeps to (it skips the edges wholly outside one of them).
+/// Where the centres of the successors of one arrival can lie (taut-path
+/// pruning): three half-planes `(x - u) . n <= c` around the centre `u`.
+///
+/// A taut path arriving on the circle of `u` at angle `t1` and wrapping it
+/// in direction `dir` leaves at an angle `t` between `t1` and the end `t2`
+/// of the free arc (`D = |t2 - t1| <= pi`) along the tangent ray from
+/// `u + r e(t)`. Every point `x` of those rays has `(x - u) . e(t1) <= r`,
+/// `(x - u) . e(t2) >= r cos D` and, along the travel direction `m` at the
+/// middle angle, `(x - u) . m >= -r sin(D / 2)`. The successor's centre is
+/// within `r` of its tangent point: each bound widened by `r`. The region
+/// is convex and holds `u`, so every corner it sees from `u` is reached by
+/// a flood that skips the edges lying wholly outside one half-plane.
+///
+/// (Used for a corner's first expansion on a side since its cache was
+/// dropped: its second one floods the whole free gap once and keeps the
+/// edges, see `cache`.)
 ///
 /// The start's flood is first limited to a box around the ellipse of the
 /// points `x` with `|s - x| + |x - t| <= B + 2 r` ([`Cone::start_box`]):
-/// a corner outside it gives a successor with `f > B`. (The successors of
-/// a corner need no such region: its cached edges are sorted by where
-/// they leave its arc, see `cache`.)
+/// a corner outside it gives a successor with `f > B`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Cone {
     u: Point,
@@ -19,6 +32,28 @@ pub(super) struct Cone {
 }
 
 impl Cone {
+    pub(super) fn of(u: Point, r: f64, at: Point, end: (f64, f64), delta: f64, dir: f64) -> Cone {
+        let (ax, ay) = (at.x - u.x, at.y - u.y);
+        let l = (ax * ax + ay * ay).sqrt();
+        let (e1x, e1y) = (ax / l, ay / l);
+        let d = delta.clamp(0.0, PI);
+        let (s, c) = (dir * d / 2.0).sin_cos();
+        let (mx, my) = (c * e1x - s * e1y, s * e1x + c * e1y);
+        // Travel direction at the middle angle: the radius turned by 90
+        // degrees towards `dir`.
+        let (tx, ty) = (-dir * my, dir * mx);
+        Cone {
+            u,
+            h: [
+                (e1x, e1y, 2.0 * r),
+                (-end.0, -end.1, r - r * d.cos()),
+                (-tx, -ty, r + r * (d / 2.0).sin()),
+                (0.0, 0.0, f64::INFINITY),
+            ],
+            slack: 1e-6 * r,
+        }
+    }
+
     /// The box around the ellipse with foci `s != t` and distance sum `sum`.
     pub(super) fn start_box(s: Point, t: Point, sum: f64) -> Cone {
         let d = s.distance(t);

@@ -51,10 +51,12 @@
 //!   implies that the segment `u w` properly crosses no wall, so the
 //!   successors of `u` are the corners of the triangles seen from `u`
 //!   (a visibility flood over the triangles, inclusive at every boundary:
-//!   a superset), flooded once per snapshot and radius: the tangent edges
-//!   leaving each side of a circle, sorted by where they leave its free
-//!   arc, are kept across queries (`cache`), so an expansion pushes the
-//!   edges after its arrival from a list;
+//!   a superset), limited to the cone where a taut path's successors lie;
+//!   from the second expansion of a circle's side on (per snapshot and
+//!   radius) the whole free gap is flooded once and the tangent edges
+//!   leaving that side, sorted by where they leave its free arc, are kept
+//!   across queries (`cache`): an expansion then pushes the edges after
+//!   its arrival from a list;
 //! - an edge is pushed with its exact length and checked for clearance only
 //!   when popped (lazy A*): most candidate edges are never checked, and a
 //!   checked one keeps its answer in the cache.
@@ -72,7 +74,7 @@ mod visibility;
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
-use std::f64::consts::TAU;
+use std::f64::consts::{PI, TAU};
 
 use crate::Point;
 use crate::geometry::orient2d;
