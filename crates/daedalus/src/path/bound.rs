@@ -11,6 +11,13 @@
 //! `v` whose disc of radius `r` is clear sees `v` (the segment lies in the
 //! disc), so `d0(q) >= d0(v) - r`.
 //!
+//! The backward search skips dead ends (subtrees of the triangle graph
+//! without the start), as every radius-0 query does. A shortest path to a
+//! vertex enters a dead end only when it ends in one (leaving through the
+//! same edge it entered by is never shorter), so the argument above holds
+//! for every vertex with no dead-end triangle around it; a vertex with one
+//! is bounded by its straight distance to the goal instead.
+//!
 //! For a disc of radius `r > 0` the backward search runs on the mesh with
 //! every edge between two corners shorter than `2 r` shut (no disc crosses
 //! or touches one: each of its points is closer than `r` to a corner), so
@@ -23,7 +30,7 @@
 
 use crate::Point;
 
-use super::nav::NavMesh;
+use super::nav::{NONE, NavMesh, next, prev};
 use super::search::{Outcome, Search};
 
 /// Relative slack for the rounding of the recorded lengths.
@@ -32,6 +39,7 @@ const SLACK: f64 = 1e-9;
 #[derive(Default, Debug, Clone)]
 pub(crate) struct GoalBound {
     start: Point,
+    goal: Point,
     l0: f64,
     /// Prepared for the current query.
     active: bool,
@@ -69,6 +77,7 @@ impl GoalBound {
         };
         self.l0 = pts.windows(2).map(|w| w[0].distance(w[1])).sum();
         self.start = from;
+        self.goal = to;
         self.active = true;
         Ok(true)
     }
@@ -76,6 +85,9 @@ impl GoalBound {
     /// A lower bound of `d0(v)`.
     #[inline]
     pub(crate) fn vertex(&self, nav: &NavMesh, search: &Search, v: u32) -> f64 {
+        if near_dead_end(nav, v) {
+            return nav.p(v).distance(self.goal) * (1.0 - SLACK);
+        }
         let far = self.l0 - nav.p(v).distance(self.start);
         search.reached(v).map_or(far, |d| d.min(far)) - SLACK * self.l0
     }
@@ -89,6 +101,44 @@ impl GoalBound {
                 self.vertex(nav, search, w) - q.distance(nav.p(w))
             })
             .fold(f64::NEG_INFINITY, f64::max)
+    }
+}
+
+/// Some triangle around `v` lies in a dead-end subtree (or `v` has none).
+fn near_dead_end(nav: &NavMesh, v: u32) -> bool {
+    let c = nav.arcs.vcorner[v as usize];
+    if c == NONE {
+        return true;
+    }
+    let dead = |h: u32| nav.exit[(h / 3) as usize] != NONE;
+    if dead(c) {
+        return true;
+    }
+    let mut cur = c;
+    loop {
+        let o = nav.opp[prev(cur) as usize];
+        if o == NONE {
+            break;
+        }
+        if o == c {
+            return false;
+        }
+        if dead(o) {
+            return true;
+        }
+        cur = o;
+    }
+    // The border: clockwise too.
+    let mut cur = c;
+    loop {
+        let o = nav.opp[cur as usize];
+        if o == NONE {
+            return false;
+        }
+        cur = next(o);
+        if dead(cur) {
+            return true;
+        }
     }
 }
 
@@ -146,6 +196,45 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} vertices checked");
+    }
+
+    /// A vertex whose nearest approach is a concave corner next to a
+    /// root (seen only across a triangle bounded by walls) is recorded:
+    /// the bound at every vertex is at most its distance by a forward
+    /// radius-0 query (the world where a proptest found the missed note).
+    #[test]
+    fn vertices_seen_only_across_walls_are_recorded() {
+        let mut cdt = Cdt::new([0.0, 0.0], [6.0, 6.0]).unwrap();
+        let walls = [
+            ((1.0, 3.0), (1.0, 4.0)),
+            ((5.0, 2.0), (5.0, 4.0)),
+            ((1.0, 5.0), (2.0, 4.0)),
+            ((3.0, 4.0), (4.0, 5.0)),
+            ((1.0, 2.0), (2.0, 2.0)),
+            ((2.0, 2.0), (2.0, 3.0)),
+            ((2.0, 3.0), (1.0, 3.0)),
+            ((1.0, 3.0), (1.0, 2.0)),
+        ];
+        for (a, b) in walls {
+            cdt.insert_segment([a.0, a.1], [b.0, b.1]).unwrap();
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let mut finder = PathFinder::new();
+        let mut search = Search::default();
+        let mut bound = GoalBound::default();
+        let (from, to) = (Point::new(0.75, 2.25), Point::new(2.25, 4.5));
+        for r in [0.0, 0.11881212740054907] {
+            assert!(bound.prepare(&nav, &mut search, (from, to), r).unwrap());
+            for v in 0..nav.pos.len() as u32 {
+                let d = finder.find_path(&nav, to, nav.p(v), 0.0).unwrap().length();
+                let b = bound.vertex(&nav, &search, v);
+                assert!(
+                    b <= d + 1e-9,
+                    "r {r} vertex {:?}: bound {b} > {d}",
+                    nav.p(v)
+                );
+            }
+        }
     }
 
     /// For a disc, the bound of a point (through its triangle, edges

@@ -127,8 +127,9 @@ pub(crate) struct Search {
     /// A final node was pushed while expanding the current node.
     final_pushed: bool,
     /// Record, per vertex, the shortest `g + |root - v|` over the expanded
-    /// nodes that see it ([`Search::reached`]); dead ends are then searched
-    /// too (the vertices inside them need their distances).
+    /// nodes that see it ([`Search::reached`]). Dead ends are still
+    /// skipped: a vertex around one may go unrecorded or recorded too
+    /// long (see `bound::GoalBound::vertex`).
     pub(crate) record: bool,
     reach: Vec<f64>,
     reach_stamp: Vec<u32>,
@@ -408,7 +409,7 @@ impl Search {
     #[inline]
     fn dead_end(&self, nav: &NavMesh, o: u32) -> bool {
         let t = o / 3;
-        !self.record && nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
+        nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
     }
 
     /// Successor through the whole edge `h` (of the current triangle), seen
@@ -416,10 +417,10 @@ impl Search {
     #[inline]
     fn push_full(&mut self, nav: &NavMesh, root: u32, rp: Point, g: f64, h: u32) {
         let o = nav.opp[h as usize];
-        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
-            return;
-        }
-        if self.narrow_edge(nav, h) {
+        if (nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)))
+            || self.narrow_edge(nav, h)
+        {
+            self.note_shut(nav, h, rp, g, None);
             return;
         }
         let l = nav.p(nav.v(o));
@@ -444,10 +445,11 @@ impl Search {
     #[inline]
     fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
         let o = nav.opp[h as usize];
-        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
-            return;
-        }
-        if self.narrow_edge(nav, h) {
+        if (nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)))
+            || self.narrow_edge(nav, h)
+        {
+            let rp = self.roots[root as usize].p;
+            self.note_shut(nav, h, rp, g, Some((left, right)));
             return;
         }
         let pl = nav.p(nav.v(o));
@@ -506,6 +508,22 @@ impl Search {
                 rv,
             },
         );
+    }
+
+    /// Recording: the ends of the shut edge `h` that the root at `rp`
+    /// sees (inside the closed cone, when given) are reached too; without
+    /// this a vertex seen only across a wall-bounded triangle (a concave
+    /// corner next to the root) would go unrecorded.
+    fn note_shut(&mut self, nav: &NavMesh, h: u32, rp: Point, g: f64, cone: Option<(Ray, Ray)>) {
+        if !self.record {
+            return;
+        }
+        for v in [nav.v(h), nav.v(next(h))] {
+            let p = nav.p(v);
+            if cone.is_none_or(|(l, r)| l.side(p) <= 0.0 && r.side(p) >= 0.0) {
+                self.note(v, g + rp.distance(p));
+            }
+        }
     }
 
     /// Stores a successor of the node being expanded.
