@@ -11,13 +11,6 @@
 //! `v` whose disc of radius `r` is clear sees `v` (the segment lies in the
 //! disc), so `d0(q) >= d0(v) - r`.
 //!
-//! The backward search skips dead ends (subtrees of the triangle graph
-//! without the start), as every radius-0 query does. A shortest path to a
-//! vertex enters a dead end only when it ends in one (leaving through the
-//! same edge it entered by is never shorter), so the argument above holds
-//! for every vertex with no dead-end triangle around it; a vertex with one
-//! is bounded by its straight distance to the goal instead.
-//!
 //! For a disc of radius `r > 0` the backward search runs on the mesh with
 //! every edge between two corners shorter than `2 r` shut (no disc crosses
 //! or touches one: each of its points is closer than `r` to a corner), so
@@ -30,7 +23,7 @@
 
 use crate::Point;
 
-use super::nav::{NONE, NavMesh, next, prev};
+use super::nav::NavMesh;
 use super::search::{Outcome, Search};
 
 /// Relative slack for the rounding of the recorded lengths.
@@ -39,7 +32,6 @@ const SLACK: f64 = 1e-9;
 #[derive(Default, Debug, Clone)]
 pub(crate) struct GoalBound {
     start: Point,
-    goal: Point,
     l0: f64,
     /// Prepared for the current query.
     active: bool,
@@ -77,7 +69,6 @@ impl GoalBound {
         };
         self.l0 = pts.windows(2).map(|w| w[0].distance(w[1])).sum();
         self.start = from;
-        self.goal = to;
         self.active = true;
         Ok(true)
     }
@@ -85,9 +76,6 @@ impl GoalBound {
     /// A lower bound of `d0(v)`.
     #[inline]
     pub(crate) fn vertex(&self, nav: &NavMesh, search: &Search, v: u32) -> f64 {
-        if near_dead_end(nav, v) {
-            return nav.p(v).distance(self.goal) * (1.0 - SLACK);
-        }
         let far = self.l0 - nav.p(v).distance(self.start);
         search.reached(v).map_or(far, |d| d.min(far)) - SLACK * self.l0
     }
@@ -101,44 +89,6 @@ impl GoalBound {
                 self.vertex(nav, search, w) - q.distance(nav.p(w))
             })
             .fold(f64::NEG_INFINITY, f64::max)
-    }
-}
-
-/// Some triangle around `v` lies in a dead-end subtree (or `v` has none).
-fn near_dead_end(nav: &NavMesh, v: u32) -> bool {
-    let c = nav.arcs.vcorner[v as usize];
-    if c == NONE {
-        return true;
-    }
-    let dead = |h: u32| nav.exit[(h / 3) as usize] != NONE;
-    if dead(c) {
-        return true;
-    }
-    let mut cur = c;
-    loop {
-        let o = nav.opp[prev(cur) as usize];
-        if o == NONE {
-            break;
-        }
-        if o == c {
-            return false;
-        }
-        if dead(o) {
-            return true;
-        }
-        cur = o;
-    }
-    // The border: clockwise too.
-    let mut cur = c;
-    loop {
-        let o = nav.opp[cur as usize];
-        if o == NONE {
-            return false;
-        }
-        cur = next(o);
-        if dead(cur) {
-            return true;
-        }
     }
 }
 

@@ -127,9 +127,10 @@ pub(crate) struct Search {
     /// A final node was pushed while expanding the current node.
     final_pushed: bool,
     /// Record, per vertex, the shortest `g + |root - v|` over the expanded
-    /// nodes that see it ([`Search::reached`]). Dead ends are still
-    /// skipped: a vertex around one may go unrecorded or recorded too
-    /// long (see `bound::GoalBound::vertex`).
+    /// nodes that see it ([`Search::reached`]); dead ends are then searched
+    /// too (the vertices inside them need their distances: skipping them
+    /// and bounding the vertices around them by their straight distance
+    /// doubled the expansions of the radius > 0 search on dao/brc202d).
     pub(crate) record: bool,
     reach: Vec<f64>,
     reach_stamp: Vec<u32>,
@@ -409,7 +410,7 @@ impl Search {
     #[inline]
     fn dead_end(&self, nav: &NavMesh, o: u32) -> bool {
         let t = o / 3;
-        nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
+        !self.record && nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
     }
 
     /// Successor through the whole edge `h` (of the current triangle), seen
