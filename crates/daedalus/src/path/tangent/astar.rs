@@ -36,9 +36,16 @@ impl TangentSearch {
         if c == NONE {
             return false;
         }
-        let Some(t) = nav.walk_from(c / 3, s.at) else {
+        // A cached edge keeps the triangle of its arrival point.
+        let known = (s.edge != NONE)
+            .then(|| self.cache().edges[s.edge as usize].tri)
+            .filter(|&t| t != NONE);
+        let Some(t) = known.or_else(|| nav.walk_from(c / 3, s.at)) else {
             return false;
         };
+        if s.edge != NONE {
+            self.cache_mut().edges[s.edge as usize].tri = t;
+        }
         let h = self.bound.point(nav, search, t, s.at);
         if h <= s.h {
             return false;

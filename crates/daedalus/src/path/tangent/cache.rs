@@ -35,6 +35,8 @@ pub(super) struct Edge {
     pub(super) o: f64,
     /// `|p q|`.
     pub(super) len: f64,
+    /// A triangle holding `q` (for the bound), `NONE` until first needed.
+    pub(super) tri: u32,
 }
 
 /// Segment clearance of a cached edge.
@@ -203,6 +205,7 @@ impl TangentSearch {
                     q,
                     o,
                     len,
+                    tri: NONE,
                 });
             }
         }
