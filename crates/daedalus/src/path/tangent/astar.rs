@@ -101,19 +101,14 @@ impl TangentSearch {
         {
             let sw = (o - arr).max(0.0);
             self.push(
-                State {
-                    v: GOAL,
-                    dir: 1.0,
-                    at: to,
-                    dep: p,
-                    sweep: sw,
-                    parent: id,
-                    g: s.g + r * sw + p.distance(to),
-                    h: 0.0,
-                    keyed: false,
-                    checked: false,
-                    edge: NONE,
-                },
+                State::next(
+                    id,
+                    s.g + r * sw + p.distance(to),
+                    (GOAL, 1.0),
+                    (p, to),
+                    sw,
+                    NONE,
+                ),
                 to,
             );
         }
@@ -127,19 +122,14 @@ impl TangentSearch {
             let x = self.cache().edges[k];
             let sw = (x.o - arr).max(0.0);
             self.push(
-                State {
-                    v: x.w,
-                    dir: x.dw,
-                    at: x.q,
-                    dep: x.p,
-                    sweep: sw,
-                    parent: id,
-                    g: s.g + r * sw + x.len,
-                    h: 0.0,
-                    keyed: false,
-                    checked: false,
-                    edge: k as u32,
-                },
+                State::next(
+                    id,
+                    s.g + r * sw + x.len,
+                    (x.w, x.dw),
+                    (x.p, x.q),
+                    sw,
+                    k as u32,
+                ),
                 to,
             );
         }
@@ -179,19 +169,7 @@ impl TangentSearch {
                 };
                 let sw = (o - arr).max(0.0);
                 self.push(
-                    State {
-                        v: w,
-                        dir: dw,
-                        at: q,
-                        dep: p,
-                        sweep: sw,
-                        parent: id,
-                        g: s.g + r * sw + p.distance(q),
-                        h: 0.0,
-                        keyed: false,
-                        checked: false,
-                        edge: NONE,
-                    },
+                    State::next(id, s.g + r * sw + p.distance(q), (w, dw), (p, q), sw, NONE),
                     to,
                 );
             }
@@ -215,19 +193,7 @@ impl TangentSearch {
         let (b, e, goal) = self.start_candidates(nav, from, cone.as_ref());
         if goal && let Some((p, _)) = tangent(from, 0.0, 1.0, to, 0.0, 1.0) {
             self.push(
-                State {
-                    v: GOAL,
-                    dir: 1.0,
-                    at: to,
-                    dep: p,
-                    sweep: 0.0,
-                    parent: id,
-                    g: s.g + p.distance(to),
-                    h: 0.0,
-                    keyed: false,
-                    checked: false,
-                    edge: NONE,
-                },
+                State::next(id, s.g + p.distance(to), (GOAL, 1.0), (p, to), 0.0, NONE),
                 to,
             );
         }
@@ -242,19 +208,7 @@ impl TangentSearch {
                     continue;
                 }
                 self.push(
-                    State {
-                        v: w,
-                        dir: dw,
-                        at: q,
-                        dep: p,
-                        sweep: 0.0,
-                        parent: id,
-                        g: s.g + p.distance(q),
-                        h: 0.0,
-                        keyed: false,
-                        checked: false,
-                        edge: NONE,
-                    },
+                    State::next(id, s.g + p.distance(q), (w, dw), (p, q), 0.0, NONE),
                     to,
                 );
             }

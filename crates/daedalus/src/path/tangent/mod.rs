@@ -124,6 +124,34 @@ struct State {
     edge: u32,
 }
 
+impl State {
+    /// A successor of state `parent` reaching the circle of `v` (side
+    /// `dir`) by the tangent `dep -> at` after sweeping `sweep` on the
+    /// parent's circle, with cost `g` (its bound set when pushed).
+    fn next(
+        parent: u32,
+        g: f64,
+        (v, dir): (u32, f64),
+        (dep, at): (Point, Point),
+        sweep: f64,
+        edge: u32,
+    ) -> State {
+        State {
+            v,
+            dir,
+            at,
+            dep,
+            sweep,
+            parent,
+            g,
+            h: 0.0,
+            keyed: false,
+            checked: false,
+            edge,
+        }
+    }
+}
+
 /// Reusable buffers of the radius > 0 search.
 #[derive(Default, Debug, Clone)]
 pub(crate) struct TangentSearch {
