@@ -85,7 +85,7 @@ impl TangentSearch {
     ) {
         let s = self.states[id as usize];
         if s.v == START {
-            self.expand_start(nav, id, (from, to), r, rest);
+            self.expand_start(nav, (from, to), r, rest);
             return;
         }
         let c = nav.p(s.v);
@@ -179,21 +179,15 @@ impl TangentSearch {
 
     /// The start's successors: first those inside its box, then (`rest`)
     /// the others.
-    fn expand_start(
-        &mut self,
-        nav: &NavMesh,
-        id: u32,
-        (from, to): (Point, Point),
-        r: f64,
-        rest: bool,
-    ) {
-        let s = self.states[id as usize];
+    fn expand_start(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, rest: bool) {
+        // The start is state 0, at cost 0.
+        let id = 0;
         // First the box, then (`start_box` taken) the rest.
         let cone = self.start_box.filter(|_| !rest).map(|(bx, _)| bx);
         let (b, e, goal) = self.start_candidates(nav, from, cone.as_ref());
         if goal && let Some((p, _)) = tangent(from, 0.0, 1.0, to, 0.0, 1.0) {
             self.push(
-                State::next(id, s.g + p.distance(to), (GOAL, 1.0), (p, to), 0.0, NONE),
+                State::next(id, p.distance(to), (GOAL, 1.0), (p, to), 0.0, NONE),
                 to,
             );
         }
@@ -208,7 +202,7 @@ impl TangentSearch {
                     continue;
                 }
                 self.push(
-                    State::next(id, s.g + p.distance(q), (w, dw), (p, q), 0.0, NONE),
+                    State::next(id, p.distance(q), (w, dw), (p, q), 0.0, NONE),
                     to,
                 );
             }
