@@ -4,9 +4,10 @@
 //! clearance once tested; and per corner the walls within `2 r`.
 //!
 //! None of it depends on the query: only on the snapshot and the radius.
-//! A side's edges are kept from its second expansion on (the first floods
-//! only the cone of its arrival: a side expanded once costs no more than
-//! without the cache).
+//! A side's edges are kept when a query expands it that an earlier query
+//! (since the cache was dropped) expanded too; until then each expansion
+//! floods only the cone of its arrival, so the first query after a change
+//! costs what it did without the cache.
 //! A cache is keyed by both ([`NavMesh::revision`] changes with every
 //! update) and dropped in O(1) (an epoch) when its key no longer matches,
 //! then refilled lazily by the corners later queries expand: a change costs
@@ -55,8 +56,12 @@ pub(super) struct EdgeCache {
     last_use: u64,
     /// Per side slot (`2 v + [dir < 0]`): `epoch` when `range` is filled.
     stamp: Vec<u32>,
-    /// Per side slot: `epoch` when it was expanded once.
+    /// Per side slot: the query (`query`) that last expanded it.
     seen: Vec<u32>,
+    /// Queries run on this cache, never reset (wraps: `seen` cleared).
+    query: u32,
+    /// `query` when the cache was last dropped.
+    since: u32,
     range: Vec<(u32, u32)>,
     pub(super) edges: Vec<Edge>,
     pub(super) clear: Vec<Clear>,
@@ -72,13 +77,23 @@ impl EdgeCache {
         self.epoch = self.epoch.wrapping_add(1);
         if self.epoch == 0 {
             self.stamp.iter_mut().for_each(|s| *s = 0);
-            self.seen.iter_mut().for_each(|s| *s = 0);
             self.near_stamp.iter_mut().for_each(|s| *s = 0);
             self.epoch = 1;
         }
         self.edges.clear();
         self.clear.clear();
         self.near_pool.clear();
+        self.since = self.query;
+    }
+
+    /// A new query on this cache.
+    fn next_query(&mut self) {
+        self.query = self.query.wrapping_add(1);
+        if self.query == 0 {
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            self.query = 1;
+            self.since = 0;
+        }
     }
 
     fn fit(&mut self, nv: usize) {
@@ -141,6 +156,7 @@ impl TangentSearch {
             c.reset(key);
         }
         c.last_use = self.uses;
+        c.next_query();
         c.fit(nav.pos.len());
         self.cur = pick;
     }
@@ -158,9 +174,10 @@ impl TangentSearch {
 
     /// The tangent edges leaving the circle of `v` in direction `dir`
     /// (range into the cache's `edges`, sorted by departure offset): on
-    /// the side's second expansion, a visibility flood from `v` over its
-    /// free gap and the tangents to every corner it sees; `None` on its
-    /// first (the caller floods the arrival's cone).
+    /// the side's first expansion in a query after one that expanded it
+    /// too, a visibility flood from `v` over its free gap and the tangents
+    /// to every corner it sees; `None` before (the caller floods the
+    /// arrival's cone).
     pub(super) fn edges_of(
         &mut self,
         nav: &NavMesh,
@@ -173,8 +190,10 @@ impl TangentSearch {
         if c.stamp[k] == c.epoch {
             return Some(c.range[k]);
         }
-        if c.seen[k] != c.epoch {
-            c.seen[k] = c.epoch;
+        // Expanded by an earlier query since the drop: worth the flood.
+        let earlier = c.seen[k] > c.since && c.seen[k] < c.query;
+        c.seen[k] = c.query;
+        if !earlier {
             return None;
         }
         let b = self.cand_pool.len();

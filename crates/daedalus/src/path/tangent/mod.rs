@@ -52,8 +52,8 @@
 //!   successors of `u` are the corners of the triangles seen from `u`
 //!   (a visibility flood over the triangles, inclusive at every boundary:
 //!   a superset), limited to the cone where a taut path's successors lie;
-//!   from the second expansion of a circle's side on (per snapshot and
-//!   radius) the whole free gap is flooded once and the tangent edges
+//!   once a second query expands a circle's side (per snapshot and radius)
+//!   the whole free gap is flooded once and the tangent edges
 //!   leaving that side, sorted by where they leave its free arc, are kept
 //!   across queries (`cache`): an expansion then pushes the edges after
 //!   its arrival from a list;
