@@ -5,7 +5,9 @@
 //! `RATIO <map> ours=<median> polyanya=<median> ratio=<r>` (median time per
 //! query), `DISC r=<r> <map> ours=.. polyanya_r0=.. ratio=..` (our radius
 //! 0.5, 1, 2 against polyanya's radius 0, over the queries with a path for
-//! that disc), queries per second on the
+//! that disc; the pass that picks them fills the radius > 0 search's
+//! cache of tangent edges, so these are its warm figures, see
+//! `radius_timing` for the cold ones), queries per second on the
 //! largest map and the batch speed-up; then a short criterion run on two
 //! maps (ours at radius 0 and 2, polyanya's at radius 0). `cargo bench -p daedalus --features serde --bench path_vs_polyanya`
 //! (`RATIO_MAPS=a,b`, `RATIO_ROUNDS=n`, `RATIO_QUICK=1`: radius 0 only).

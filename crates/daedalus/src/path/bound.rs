@@ -148,6 +148,45 @@ mod tests {
         assert!(checked > 100, "only {checked} vertices checked");
     }
 
+    /// A vertex whose nearest approach is a concave corner next to a
+    /// root (seen only across a triangle bounded by walls) is recorded:
+    /// the bound at every vertex is at most its distance by a forward
+    /// radius-0 query (the world where a proptest found the missed note).
+    #[test]
+    fn vertices_seen_only_across_walls_are_recorded() {
+        let mut cdt = Cdt::new([0.0, 0.0], [6.0, 6.0]).unwrap();
+        let walls = [
+            ((1.0, 3.0), (1.0, 4.0)),
+            ((5.0, 2.0), (5.0, 4.0)),
+            ((1.0, 5.0), (2.0, 4.0)),
+            ((3.0, 4.0), (4.0, 5.0)),
+            ((1.0, 2.0), (2.0, 2.0)),
+            ((2.0, 2.0), (2.0, 3.0)),
+            ((2.0, 3.0), (1.0, 3.0)),
+            ((1.0, 3.0), (1.0, 2.0)),
+        ];
+        for (a, b) in walls {
+            cdt.insert_segment([a.0, a.1], [b.0, b.1]).unwrap();
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let mut finder = PathFinder::new();
+        let mut search = Search::default();
+        let mut bound = GoalBound::default();
+        let (from, to) = (Point::new(0.75, 2.25), Point::new(2.25, 4.5));
+        for r in [0.0, 0.11881212740054907] {
+            assert!(bound.prepare(&nav, &mut search, (from, to), r).unwrap());
+            for v in 0..nav.pos.len() as u32 {
+                let d = finder.find_path(&nav, to, nav.p(v), 0.0).unwrap().length();
+                let b = bound.vertex(&nav, &search, v);
+                assert!(
+                    b <= d + 1e-9,
+                    "r {r} vertex {:?}: bound {b} > {d}",
+                    nav.p(v)
+                );
+            }
+        }
+    }
+
     /// For a disc, the bound of a point (through its triangle, edges
     /// narrower than the diameter shut) is at most the disc's path length
     /// from there to the goal, and a goal the shut mesh cuts off has no

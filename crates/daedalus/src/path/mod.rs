@@ -353,6 +353,20 @@ impl PathFinder {
         self.tangent.bound_after = Some(expansions);
     }
 
+    /// Test hook: forgets what the radius > 0 search keeps across queries
+    /// (tangent edges, their clearance, walls near corners), so that its
+    /// next query runs as the first one after a change of the mesh.
+    ///
+    /// ```
+    /// let mut f = daedalus::path::PathFinder::new();
+    /// f.forget_tangent_cache();
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn forget_tangent_cache(&mut self) {
+        self.tangent.forget();
+    }
+
     /// Test hook: states expanded by the last radius > 0 search.
     ///
     /// ```

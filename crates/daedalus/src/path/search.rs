@@ -128,7 +128,9 @@ pub(crate) struct Search {
     final_pushed: bool,
     /// Record, per vertex, the shortest `g + |root - v|` over the expanded
     /// nodes that see it ([`Search::reached`]); dead ends are then searched
-    /// too (the vertices inside them need their distances).
+    /// too (the vertices inside them need their distances: skipping them
+    /// and bounding the vertices around them by their straight distance
+    /// doubled the expansions of the radius > 0 search on dao/brc202d).
     pub(crate) record: bool,
     reach: Vec<f64>,
     reach_stamp: Vec<u32>,
@@ -416,10 +418,10 @@ impl Search {
     #[inline]
     fn push_full(&mut self, nav: &NavMesh, root: u32, rp: Point, g: f64, h: u32) {
         let o = nav.opp[h as usize];
-        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
-            return;
-        }
-        if self.narrow_edge(nav, h) {
+        if (nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)))
+            || self.narrow_edge(nav, h)
+        {
+            self.note_shut(nav, h, rp, g, None);
             return;
         }
         let l = nav.p(nav.v(o));
@@ -444,10 +446,11 @@ impl Search {
     #[inline]
     fn push_cone(&mut self, nav: &NavMesh, root: u32, g: f64, h: u32, left: Ray, right: Ray) {
         let o = nav.opp[h as usize];
-        if nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)) {
-            return;
-        }
-        if self.narrow_edge(nav, h) {
+        if (nav.shut[h as usize] && (o == NONE || nav.wall[h as usize] || self.dead_end(nav, o)))
+            || self.narrow_edge(nav, h)
+        {
+            let rp = self.roots[root as usize].p;
+            self.note_shut(nav, h, rp, g, Some((left, right)));
             return;
         }
         let pl = nav.p(nav.v(o));
@@ -506,6 +509,22 @@ impl Search {
                 rv,
             },
         );
+    }
+
+    /// Recording: the ends of the shut edge `h` that the root at `rp`
+    /// sees (inside the closed cone, when given) are reached too; without
+    /// this a vertex seen only across a wall-bounded triangle (a concave
+    /// corner next to the root) would go unrecorded.
+    fn note_shut(&mut self, nav: &NavMesh, h: u32, rp: Point, g: f64, cone: Option<(Ray, Ray)>) {
+        if !self.record {
+            return;
+        }
+        for v in [nav.v(h), nav.v(next(h))] {
+            let p = nav.p(v);
+            if cone.is_none_or(|(l, r)| l.side(p) <= 0.0 && r.side(p) >= 0.0) {
+                self.note(v, g + rp.distance(p));
+            }
+        }
     }
 
     /// Stores a successor of the node being expanded.

@@ -36,9 +36,16 @@ impl TangentSearch {
         if c == NONE {
             return false;
         }
-        let Some(t) = nav.walk_from(c / 3, s.at) else {
+        // A cached edge keeps the triangle of its arrival point.
+        let known = (s.edge != NONE)
+            .then(|| self.cache().edges[s.edge as usize].tri)
+            .filter(|&t| t != NONE);
+        let Some(t) = known.or_else(|| nav.walk_from(c / 3, s.at)) else {
             return false;
         };
+        if s.edge != NONE {
+            self.cache_mut().edges[s.edge as usize].tri = t;
+        }
         let h = self.bound.point(nav, search, t, s.at);
         if h <= s.h {
             return false;
@@ -65,7 +72,9 @@ impl TangentSearch {
         self.bound.prepare(nav, search, ends, r)
     }
 
-    /// `rest`: the second expansion of the start, outside its box.
+    /// Pushes the successors of state `id`: for the start a flood (`rest`:
+    /// its second one, outside its box), for a corner the cached edges
+    /// leaving its free arc after the arrival.
     pub(super) fn expand(
         &mut self,
         nav: &NavMesh,
@@ -75,97 +84,144 @@ impl TangentSearch {
         rest: bool,
     ) {
         let s = self.states[id as usize];
-        let (c, rc) = if s.v == START {
-            (from, 0.0)
-        } else {
-            (nav.p(s.v), r)
+        if s.v == START {
+            self.expand_start(nav, (from, to), r, rest);
+            return;
+        }
+        let c = nav.p(s.v);
+        let Some(arr) = self.arc_pos(nav, s.v, s.dir, s.at) else {
+            return;
         };
-        let arr = if s.v == START {
-            0.0
-        } else {
-            match self.arc_pos(nav, s.v, s.dir, s.at) {
-                Some(o) => o,
-                None => return,
-            }
-        };
-        let cone = if s.v == START {
-            // First the box, then (`start_box` taken) the rest.
-            self.start_box.filter(|_| !rest).map(|(bx, _)| bx)
-        } else {
-            let k = s.v as usize;
-            let e = nav.arcs.ends[k];
-            let end = if s.dir > 0.0 {
-                (e[2], e[3])
-            } else {
-                (e[0], e[1])
-            };
-            Some(Cone::of(c, r, s.at, end, nav.arcs.arcw[k] - arr, s.dir))
-        };
-        let (b, e, goal) = self.candidates(nav, s.v, from, cone.as_ref());
-        let dirs: [f64; 2] = [1.0, -1.0];
-        let sdir = if s.v == START { 1.0 } else { s.dir };
-        // Departure on the own circle: arc from the arrival, inside the free arc.
-        let sweep_to = |this: &Self, p: Point| -> Option<f64> {
-            if s.v == START {
-                return Some(0.0);
-            }
-            let o = this.arc_pos(nav, s.v, sdir, p)?;
-            if o < arr - 1e-9 {
-                return None;
-            }
-            Some((o - arr).max(0.0))
-        };
-        if goal
-            && let Some((p, _)) = tangent(c, rc, sdir, to, 0.0, 1.0)
-            && let Some(sw) = sweep_to(self, p)
+        // Departures before the arrival (less its rounding) are not on the arc.
+        let first = arr - 1e-9;
+        if self.goal_seen[s.v as usize] == self.qe
+            && let Some((p, _)) = tangent(c, r, s.dir, to, 0.0, 1.0)
+            && let Some(o) = self.arc_pos(nav, s.v, s.dir, p)
+            && o >= first
         {
+            let sw = (o - arr).max(0.0);
             self.push(
-                State {
-                    v: GOAL,
-                    dir: 1.0,
-                    at: to,
-                    dep: p,
-                    sweep: sw,
-                    parent: id,
-                    g: s.g + r * sw + p.distance(to),
-                    h: 0.0,
-                    keyed: false,
-                    checked: false,
-                },
+                State::next(
+                    id,
+                    s.g + r * sw + p.distance(to),
+                    (GOAL, 1.0),
+                    (p, to),
+                    sw,
+                    NONE,
+                ),
+                to,
+            );
+        }
+        let Some((b, e)) = self.edges_of(nav, s.v, s.dir, r) else {
+            self.expand_cone(nav, id, arr, to, r);
+            return;
+        };
+        let k0 = b as usize
+            + self.cache().edges[b as usize..e as usize].partition_point(|x| x.o < first);
+        for k in k0..e as usize {
+            let x = self.cache().edges[k];
+            let sw = (x.o - arr).max(0.0);
+            self.push(
+                State::next(
+                    id,
+                    s.g + r * sw + x.len,
+                    (x.w, x.dw),
+                    (x.p, x.q),
+                    sw,
+                    k as u32,
+                ),
+                to,
+            );
+        }
+    }
+
+    /// The successors of corner state `id` (arrival offset `arr` on its
+    /// free arc) from a flood of the cone where they can lie (see [`Cone`]).
+    fn expand_cone(&mut self, nav: &NavMesh, id: u32, arr: f64, to: Point, r: f64) {
+        let s = self.states[id as usize];
+        let (k, c) = (s.v as usize, nav.p(s.v));
+        let ends = nav.arcs.ends[k];
+        let end = if s.dir > 0.0 {
+            (ends[2], ends[3])
+        } else {
+            (ends[0], ends[1])
+        };
+        let cone = Cone::of(c, r, s.at, end, nav.arcs.arcw[k] - arr, s.dir);
+        let b = self.cand_pool.len() as u32;
+        self.fan_of(nav, s.v);
+        self.gap_wedge(nav, s.v);
+        self.visible(nav, c, true, Some(&cone));
+        let (b, e, _) = visibility::dedup_tail(&mut self.cand_pool, b, false);
+        for i in b..e {
+            let w = self.cand_pool[i as usize];
+            for dw in [1.0, -1.0] {
+                let Some((p, q)) = tangent(c, r, s.dir, nav.p(w), r, dw) else {
+                    continue;
+                };
+                if !self.in_arc(nav, w, q) {
+                    continue;
+                }
+                let Some(o) = self
+                    .arc_pos(nav, s.v, s.dir, p)
+                    .filter(|&o| o >= arr - 1e-9)
+                else {
+                    continue;
+                };
+                let sw = (o - arr).max(0.0);
+                self.push(
+                    State::next(id, s.g + r * sw + p.distance(q), (w, dw), (p, q), sw, NONE),
+                    to,
+                );
+            }
+        }
+        self.cand_pool.truncate(b as usize);
+    }
+
+    /// The start's successors: first those inside its box, then (`rest`)
+    /// the others.
+    fn expand_start(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, rest: bool) {
+        // The start is state 0, at cost 0.
+        let id = 0;
+        // First the box, then (`start_box` taken) the rest.
+        let cone = self.start_box.filter(|_| !rest).map(|(bx, _)| bx);
+        let (b, e, goal) = self.start_candidates(nav, from, cone.as_ref());
+        if goal && let Some((p, _)) = tangent(from, 0.0, 1.0, to, 0.0, 1.0) {
+            self.push(
+                State::next(id, p.distance(to), (GOAL, 1.0), (p, to), 0.0, NONE),
                 to,
             );
         }
         for k in b..e {
             let w = self.cand_pool[k as usize];
             let pw = nav.p(w);
-            for &dw in &dirs {
-                let Some((p, q)) = tangent(c, rc, sdir, pw, r, dw) else {
+            for dw in [1.0, -1.0] {
+                let Some((p, q)) = tangent(from, 0.0, 1.0, pw, r, dw) else {
                     continue;
                 };
                 if !self.in_arc(nav, w, q) {
                     continue;
                 }
-                let Some(sw) = sweep_to(self, p) else {
-                    continue;
-                };
                 self.push(
-                    State {
-                        v: w,
-                        dir: dw,
-                        at: q,
-                        dep: p,
-                        sweep: sw,
-                        parent: id,
-                        g: s.g + r * sw + p.distance(q),
-                        h: 0.0,
-                        keyed: false,
-                        checked: false,
-                    },
+                    State::next(id, p.distance(q), (w, dw), (p, q), 0.0, NONE),
                     to,
                 );
             }
         }
         self.cand_pool.truncate(b as usize);
+    }
+
+    /// Marks (`goal_seen`) the corners seen from the goal (a flood from
+    /// its triangles): only they can have a tangent to it (the segment
+    /// from a corner to the goal lies within `r` of a clear tangent).
+    fn goal_sight(&mut self, nav: &NavMesh, to: Point) {
+        std::mem::swap(&mut self.tris, &mut self.gtris);
+        let b = self.cand_pool.len();
+        self.visible(nav, to, false, None);
+        for i in b..self.cand_pool.len() {
+            self.goal_seen[self.cand_pool[i] as usize] = self.qe;
+        }
+        self.cand_pool.truncate(b);
+        std::mem::swap(&mut self.tris, &mut self.gtris);
     }
 
     /// The edge into state `id`: the parent's arc and the tangent segment.
@@ -175,6 +231,14 @@ impl TangentSearch {
         if p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir) {
             return false;
         }
+        let e = s.edge as usize;
+        if s.edge != NONE {
+            match self.cache().clear[e] {
+                cache::Clear::Yes => return true,
+                cache::Clear::No => return false,
+                cache::Clear::Untested => {}
+            }
+        }
         let end = |x: &State| {
             if x.v == START || x.v == GOAL {
                 End::Input
@@ -182,7 +246,20 @@ impl TangentSearch {
                 End::Circle(nav.p(x.v), x.dir)
             }
         };
-        self.segment_clear(nav, (s.dep, end(&p)), (s.at, end(&s)), r)
+        let near = Some(p.v)
+            .filter(|&v| v != START)
+            .map(|v| nav.arcs.vcorner[v as usize])
+            .filter(|&c| c != NONE)
+            .map(|c| c / 3);
+        let ok = self.segment_clear(nav, (s.dep, end(&p)), (s.at, end(&s)), r, near);
+        if s.edge != NONE {
+            self.cache_mut().clear[e] = if ok {
+                cache::Clear::Yes
+            } else {
+                cache::Clear::No
+            };
+        }
+        ok
     }
 
     /// An arrival already expanded on the same circle and side reaches
@@ -249,9 +326,11 @@ impl TangentSearch {
         }
         // The straight segment, when clear, is the shortest path (the same
         // test the search would apply to the edge start -> goal).
-        if from == to || self.segment_clear(nav, (from, End::Input), (to, End::Input), r) {
+        if from == to || self.segment_clear(nav, (from, End::Input), (to, End::Input), r, None) {
             return Ok(Path::straight(from, to, r));
         }
+        self.sync_cache(nav, r);
+        self.goal_sight(nav, to);
         self.bound.clear();
         self.states.push(State {
             v: START,
@@ -264,6 +343,7 @@ impl TangentSearch {
             h: 0.0,
             keyed: true,
             checked: true,
+            edge: NONE,
         });
         // Short queries seldom need the start's far successors.
         let limit = 1.4 * from.distance(to) + 4.0 * r;

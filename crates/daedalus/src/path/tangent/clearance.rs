@@ -81,15 +81,22 @@ impl TangentSearch {
     }
 
     /// Every point of segment `a b` is at least `r` from every wall
-    /// (decided as [`wall_clear`] says): flood over the triangles near it.
+    /// (decided as [`wall_clear`] says): flood over the triangles near it,
+    /// from the triangle of `a` found by a walk from triangle `near` (a
+    /// triangle at `a`'s corner) or by point location.
     pub(super) fn segment_clear(
         &mut self,
         nav: &NavMesh,
         (a, ea): (Point, End),
         (b, eb): (Point, End),
         r: f64,
+        near: Option<u32>,
     ) -> bool {
-        let Some(t0) = nav.locate(a) else {
+        let t0 = match near {
+            Some(t) => nav.walk_from(t, a),
+            None => nav.locate(a),
+        };
+        let Some(t0) = t0 else {
             return false;
         };
         // Cheap rejection: an edge wholly on one side of the strip (or cap
@@ -154,13 +161,13 @@ impl TangentSearch {
 
     /// Walls within `2 r` of vertex `v`, except those at `v` (cached per query).
     pub(super) fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
-        if self.near_stamp[v as usize] == self.qe {
-            return self.near_range[v as usize];
+        if let Some(rg) = self.cache().near(v) {
+            return rg;
         }
         let pv = nav.p(v);
         // The band at 2 r is kept: `arc_clear` decides it exactly.
         let lim = 2.0 * r * (1.0 + CLEAR_TOL);
-        let begin = self.near_pool.len() as u32;
+        let begin = self.cache().near_pool.len() as u32;
         self.fan_of(nav, v);
         let ep = self.flood_epoch();
         self.stack.clear();
@@ -187,7 +194,7 @@ impl TangentSearch {
                     // The walls at `v` bound its free arc: every arc inside
                     // it keeps `r` from them.
                     if !seen && x != pv && y != pv {
-                        self.near_pool.push((x, y));
+                        self.cache_mut().near_pool.push((x, y));
                     }
                     // Walls do not stop this flood: the arcs near `v` may
                     // reach walls behind walls at `v` only through free
@@ -204,9 +211,8 @@ impl TangentSearch {
                 }
             }
         }
-        let rg = (begin, self.near_pool.len() as u32);
-        self.near_stamp[v as usize] = self.qe;
-        self.near_range[v as usize] = rg;
+        let rg = (begin, self.cache().near_pool.len() as u32);
+        self.cache_mut().set_near(v, rg);
         rg
     }
 
@@ -234,7 +240,7 @@ impl TangentSearch {
         let (sm, cm) = (a0 + sweep / 2.0).sin_cos();
         let mid = Point::new(c.x + r * cm, c.y + r * sm);
         let reach = hi + 2.0 * r * (sweep / 4.0).sin() + 1e-9 * r;
-        self.near_pool[b as usize..e as usize]
+        self.cache().near_pool[b as usize..e as usize]
             .iter()
             .all(|&(x, y)| {
                 if point_seg(mid, x, y) >= reach {

@@ -16,6 +16,10 @@ use super::*;
 /// is convex and holds `u`, so every corner it sees from `u` is reached by
 /// a flood that skips the edges lying wholly outside one half-plane.
 ///
+/// (Used for a corner's side until a second query expands it since its
+/// cache was dropped: that one floods the whole free gap once and keeps
+/// the edges, see `cache`.)
+///
 /// The start's flood is first limited to a box around the ellipse of the
 /// points `x` with `|s - x| + |x - t| <= B + 2 r` ([`Cone::start_box`]):
 /// a corner outside it gives a successor with `f > B`.

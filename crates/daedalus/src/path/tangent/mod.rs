@@ -51,14 +51,21 @@
 //!   implies that the segment `u w` properly crosses no wall, so the
 //!   successors of `u` are the corners of the triangles seen from `u`
 //!   (a visibility flood over the triangles, inclusive at every boundary:
-//!   a superset);
+//!   a superset), limited to the cone where a taut path's successors lie;
+//!   once a second query expands a circle's side (per snapshot and radius)
+//!   the whole free gap is flooded once and the tangent edges
+//!   leaving that side, sorted by where they leave its free arc, are kept
+//!   across queries (`cache`): an expansion then pushes the edges after
+//!   its arrival from a list;
 //! - an edge is pushed with its exact length and checked for clearance only
-//!   when popped (lazy A*): most candidate edges are never checked.
+//!   when popped (lazy A*): most candidate edges are never checked, and a
+//!   checked one keeps its answer in the cache.
 //!
 //! An arrival on a circle is dropped when an earlier arrival on the same
 //! circle and side reaches it along a clear arc at no greater cost.
 
 mod astar;
+mod cache;
 mod clearance;
 mod cone;
 mod kernels;
@@ -112,6 +119,37 @@ struct State {
     /// `h` includes the shut-mesh bound of the arrival point.
     keyed: bool,
     checked: bool,
+    /// The cached edge into this state (its clearance kept across
+    /// queries), or `NONE` for an edge from the start or to the goal.
+    edge: u32,
+}
+
+impl State {
+    /// A successor of state `parent` reaching the circle of `v` (side
+    /// `dir`) by the tangent `dep -> at` after sweeping `sweep` on the
+    /// parent's circle, with cost `g` (its bound set when pushed).
+    fn next(
+        parent: u32,
+        g: f64,
+        (v, dir): (u32, f64),
+        (dep, at): (Point, Point),
+        sweep: f64,
+        edge: u32,
+    ) -> State {
+        State {
+            v,
+            dir,
+            at,
+            dep,
+            sweep,
+            parent,
+            g,
+            h: 0.0,
+            keyed: false,
+            checked: false,
+            edge,
+        }
+    }
 }
 
 /// Reusable buffers of the radius > 0 search.
@@ -128,10 +166,14 @@ pub(crate) struct TangentSearch {
     he_mark: Vec<u32>,
     /// Candidate corners of the state being expanded.
     cand_pool: Vec<u32>,
-    /// Per vertex: walls within 2 r (range into `near_pool`).
-    near_stamp: Vec<u32>,
-    near_range: Vec<(u32, u32)>,
-    near_pool: Vec<(Point, Point)>,
+    /// Tangent edges and near walls kept across queries, per radius.
+    caches: Vec<cache::EdgeCache>,
+    /// The cache of the current query.
+    cur: usize,
+    /// Queries run (the caches' recency).
+    uses: u64,
+    /// Per vertex: `qe` when the goal's visibility flood saw it.
+    goal_seen: Vec<u32>,
     /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
     arr_stamp: Vec<u32>,
     arr_list: Vec<Vec<(Point, f64, f64)>>,
@@ -163,9 +205,8 @@ impl TangentSearch {
         if self.he_mark.len() < nh {
             self.he_mark.resize(nh, 0);
         }
-        if self.near_stamp.len() < nv {
-            self.near_stamp.resize(nv, 0);
-            self.near_range.resize(nv, (0, 0));
+        if self.goal_seen.len() < nv {
+            self.goal_seen.resize(nv, 0);
         }
         if self.arr_stamp.len() < 2 * nv {
             self.arr_stamp.resize(2 * nv, 0);
@@ -173,13 +214,12 @@ impl TangentSearch {
         }
         self.qe = self.qe.wrapping_add(1);
         if self.qe == 0 {
-            self.near_stamp.iter_mut().for_each(|s| *s = 0);
+            self.goal_seen.iter_mut().for_each(|s| *s = 0);
             self.arr_stamp.iter_mut().for_each(|s| *s = 0);
             self.goal_tri.iter_mut().for_each(|s| *s = 0);
             self.qe = 1;
         }
         self.cand_pool.clear();
-        self.near_pool.clear();
         self.states.clear();
         self.heap.clear();
         self.expanded = 0;

@@ -118,38 +118,31 @@ impl TangentSearch {
         }
     }
 
-    /// Candidates of the start, or of vertex `v` inside `cone`, appended
-    /// to `cand_pool`.
-    pub(super) fn candidates(
+    /// Candidates of the start inside `cone` (or, without one, those
+    /// outside the start's box), appended to `cand_pool`.
+    pub(super) fn start_candidates(
         &mut self,
         nav: &NavMesh,
-        v: u32,
         from: Point,
         cone: Option<&Cone>,
     ) -> (u32, u32, bool) {
         let b = self.cand_pool.len() as u32;
-        if v == START {
-            let g = self.visible(nav, from, false, cone);
-            if cone.is_none()
-                && let Some((bx, _)) = self.start_box.take()
-            {
-                // The rest of the start's successors: those outside the box.
-                let mut n = b as usize;
-                for i in b as usize..self.cand_pool.len() {
-                    let w = self.cand_pool[i];
-                    if bx.outside(nav.p(w)) != 0 {
-                        self.cand_pool[n] = w;
-                        n += 1;
-                    }
+        let g = self.visible(nav, from, false, cone);
+        if cone.is_none()
+            && let Some((bx, _)) = self.start_box.take()
+        {
+            // The rest of the start's successors: those outside the box.
+            let mut n = b as usize;
+            for i in b as usize..self.cand_pool.len() {
+                let w = self.cand_pool[i];
+                if bx.outside(nav.p(w)) != 0 {
+                    self.cand_pool[n] = w;
+                    n += 1;
                 }
-                self.cand_pool.truncate(n);
-                return dedup_tail(&mut self.cand_pool, b, false);
             }
-            return dedup_tail(&mut self.cand_pool, b, g);
+            self.cand_pool.truncate(n);
+            return dedup_tail(&mut self.cand_pool, b, false);
         }
-        self.fan_of(nav, v);
-        self.gap_wedge(nav, v);
-        let g = self.visible(nav, nav.p(v), true, cone);
         dedup_tail(&mut self.cand_pool, b, g)
     }
 
@@ -180,7 +173,7 @@ impl TangentSearch {
 }
 
 /// Sorts and dedups `pool[b..]`; the range and the goal flag.
-fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, bool) {
+pub(super) fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, bool) {
     // In place: this runs once per expansion.
     let b0 = b as usize;
     pool[b0..].sort_unstable();
