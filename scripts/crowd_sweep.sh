@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Lock-up sweep of the crowd tests: runs tests/crowd_swap.rs once per swap
+# seed and tests/crowd_door.rs once per door seed (release, one at a time,
+# one thread) with their unchanged tolerances and time limits, and prints
+# the seeds that fail and the totals.
+#
+#   scripts/crowd_sweep.sh [SWAP_LAST [DOOR_LAST]]   (defaults: 300 60)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swap_last=${1:-300}
+door_last=${2:-60}
+bin() {
+    cargo test --release -p daedalus --test "$1" --no-run --message-format=json 2>/dev/null |
+        grep -o '"executable":"[^"]*'"$1"'[^"]*"' | tail -1 | cut -d'"' -f4
+}
+swap=$(bin crowd_swap)
+door=$(bin crowd_door)
+export RAYON_NUM_THREADS=1
+failed_swap=()
+failed_door=()
+for s in $(seq 1 "$swap_last"); do
+    if ! CROWD_SWAP_SEED=$s "$swap" --quiet >/dev/null 2>&1; then
+        failed_swap+=("$s")
+        echo "swap seed $s: FAILED"
+    fi
+done
+for s in $(seq 1 "$door_last"); do
+    if ! CROWD_DOOR_SEED=$s "$door" --quiet >/dev/null 2>&1; then
+        failed_door+=("$s")
+        echo "door seed $s: FAILED"
+    fi
+done
+echo "swap: ${#failed_swap[@]} of $swap_last failed: ${failed_swap[*]:-}"
+echo "door: ${#failed_door[@]} of $door_last failed: ${failed_door[*]:-}"
