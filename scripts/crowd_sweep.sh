@@ -18,17 +18,26 @@ door=$(bin crowd_door)
 export RAYON_NUM_THREADS=1
 failed_swap=()
 failed_door=()
+times_swap=()
+times_door=()
+# "... arrived N/100 after T s ...": T of the passing runs
+after() { grep -o 'after [0-9.]* s' | head -1 | cut -d' ' -f2; }
 for s in $(seq 1 "$swap_last"); do
-    if ! CROWD_SWAP_SEED=$s "$swap" --quiet >/dev/null 2>&1; then
+    if out=$(CROWD_SWAP_SEED=$s "$swap" --nocapture 2>&1); then
+        times_swap+=("$(after <<<"$out")")
+    else
         failed_swap+=("$s")
         echo "swap seed $s: FAILED"
     fi
 done
 for s in $(seq 1 "$door_last"); do
-    if ! CROWD_DOOR_SEED=$s "$door" --quiet >/dev/null 2>&1; then
+    if out=$(CROWD_DOOR_SEED=$s "$door" --nocapture 2>&1); then
+        times_door+=("$(after <<<"$out")")
+    else
         failed_door+=("$s")
         echo "door seed $s: FAILED"
     fi
 done
-echo "swap: ${#failed_swap[@]} of $swap_last failed: ${failed_swap[*]:-}"
-echo "door: ${#failed_door[@]} of $door_last failed: ${failed_door[*]:-}"
+median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR) printf "%s (min %s, max %s)", a[int((NR+1)/2)], a[1], a[NR]}'; }
+echo "swap: ${#failed_swap[@]} of $swap_last failed: ${failed_swap[*]:-}; all arrived after (s) median $(median "${times_swap[@]}")"
+echo "door: ${#failed_door[@]} of $door_last failed: ${failed_door[*]:-}; all arrived after (s) median $(median "${times_door[@]}")"

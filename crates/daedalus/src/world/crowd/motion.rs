@@ -47,6 +47,8 @@ pub(super) struct Body {
 /// What a mover wants to do this step.
 struct Intent {
     velocity: Point,
+    /// The velocity it would take without ORCA, when giving way.
+    give_way: Option<Point>,
     /// Preferred velocity (before keeping right).
     want: Point,
     keep_right: f64,
@@ -240,11 +242,18 @@ impl World {
                 walls: &intent.walls,
                 discs: &discs,
             };
-            let q = if intent.velocity == Point::default() {
+            let mut q = if intent.velocity == Point::default() {
                 p
             } else {
                 keep.slide(p, cap(intent.velocity, b.speed) * dt)
             };
+            // giving way, held by ORCA (discs touching walls on both
+            // sides of a doorway leave it no cone): the way back, clamped
+            if let Some(back) = intent.give_way
+                && q.distance(p) < 0.1 * b.speed * dt
+            {
+                q = keep.slide(p, back * dt);
+            }
             pos[i] = match b.settled {
                 Some(goal) => {
                     let home = (!intent.yielding).then_some(goal);
@@ -305,6 +314,7 @@ impl World {
                 if b.p == goal && walker.is_none() {
                     return Intent {
                         velocity: Point::default(),
+                        give_way: None,
                         want: Point::default(),
                         keep_right: 0.0,
                         yielding: false,
@@ -520,6 +530,7 @@ impl World {
         let v = Point::new(v.x as f64, v.y as f64);
         Intent {
             velocity: if v.is_finite() { v } else { Point::default() },
+            give_way: b.give_way.map(|_| pref),
             want,
             keep_right,
             yielding,
