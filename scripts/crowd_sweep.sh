@@ -16,28 +16,24 @@ bin() {
 swap=$(bin crowd_swap)
 door=$(bin crowd_door)
 export RAYON_NUM_THREADS=1
-failed_swap=()
-failed_door=()
-times_swap=()
-times_door=()
-# "... arrived N/100 after T s ...": T of the passing runs
-after() { grep -o 'after [0-9.]* s' | head -1 | cut -d' ' -f2; }
-for s in $(seq 1 "$swap_last"); do
-    if out=$(CROWD_SWAP_SEED=$s "$swap" --nocapture 2>&1); then
-        times_swap+=("$(after <<<"$out")")
-    else
-        failed_swap+=("$s")
-        echo "swap seed $s: FAILED"
-    fi
-done
-for s in $(seq 1 "$door_last"); do
-    if out=$(CROWD_DOOR_SEED=$s "$door" --nocapture 2>&1); then
-        times_door+=("$(after <<<"$out")")
-    else
-        failed_door+=("$s")
-        echo "door seed $s: FAILED"
-    fi
-done
+# run KIND BINARY SEED_VAR LAST: every seed; the failing ones in
+# failed_KIND, the arrival times of the others in times_KIND
+run() {
+    local -n failed=failed_$1 times=times_$1
+    failed=()
+    times=()
+    for s in $(seq 1 "$4"); do
+        if out=$(env "$3=$s" "$2" --nocapture 2>&1); then
+            # "... arrived N/100 after T s ...": T
+            times+=("$(grep -o 'after [0-9.]* s' <<<"$out" | head -1 | cut -d' ' -f2)")
+        else
+            failed+=("$s")
+            echo "$1 seed $s: FAILED"
+        fi
+    done
+}
+run swap "$swap" CROWD_SWAP_SEED "$swap_last"
+run door "$door" CROWD_DOOR_SEED "$door_last"
 median() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {if (NR) printf "%s (min %s, max %s)", a[int((NR+1)/2)], a[1], a[NR]}'; }
 echo "swap: ${#failed_swap[@]} of $swap_last failed: ${failed_swap[*]:-}; all arrived after (s) median $(median "${times_swap[@]}")"
 echo "door: ${#failed_door[@]} of $door_last failed: ${failed_door[*]:-}; all arrived after (s) median $(median "${times_door[@]}")"

@@ -8,7 +8,6 @@
 
 mod crowd_common;
 use crowd_common::*;
-use daedalus::world::{Avoidance, Closure};
 use daedalus::{Point, World};
 
 const LIMIT_S: f64 = 60.0;
@@ -17,21 +16,14 @@ const DT: f64 = 0.1;
 /// Two rooms (x < 20 and x > 40) joined by a corridor from y = 8.9 to
 /// y = 11.1.
 fn corridor_world() -> World {
-    let mut w = World::new([0.0, 0.0], [60.0, 20.0]).unwrap();
-    let p = |x: f64, y: f64| Point::new(x, y);
-    let open = Closure::Open;
-    w.add_wall(
-        &[p(20.0, 0.0), p(20.0, 8.9), p(40.0, 8.9), p(40.0, 0.0)],
-        open,
+    walled_world(
+        60.0,
+        20.0,
+        &[
+            &[[20.0, 0.0], [20.0, 8.9], [40.0, 8.9], [40.0, 0.0]],
+            &[[20.0, 20.0], [20.0, 11.1], [40.0, 11.1], [40.0, 20.0]],
+        ],
     )
-    .unwrap();
-    w.add_wall(
-        &[p(20.0, 20.0), p(20.0, 11.1), p(40.0, 11.1), p(40.0, 20.0)],
-        open,
-    )
-    .unwrap();
-    w.set_avoidance(Some(Avoidance::default())).unwrap();
-    w
 }
 
 #[test]
