@@ -37,8 +37,9 @@
 //!   contact. The heading of its first member (lowest entity slot: a
 //!   strict order) has the right of way; a member that walks against it
 //!   and faces such a winner gives way: it moves ahead of the winners and
-//!   off their line (back the way it came, in a corridor) at half speed,
-//!   and so does, in turn, whoever it backs into from behind, until no
+//!   off their line (back the way it came, in a corridor) at half speed
+//!   (through the exact clamp alone when ORCA leaves it no velocity, as
+//!   in a doorway its disc fills), and so does, in turn, whoever it backs into from behind, until no
 //!   winner is within a diameter in front of it. One flow goes on, the
 //!   other waits, then goes. Those giving way are not counted as stalled
 //!   (no re-plans) and ORCA gives them the larger share of avoidance.
