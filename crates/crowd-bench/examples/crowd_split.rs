@@ -74,9 +74,13 @@ fn main() {
         .iter()
         .filter(|&&i| w.entity(i).unwrap().state() == EntityState::Arrived)
         .count();
+    let blocked = ids
+        .iter()
+        .filter(|&&i| matches!(w.entity(i).unwrap().state(), EntityState::Blocked(_)))
+        .count();
     times.sort_by(|a, b| a.partial_cmp(b).unwrap());
     println!(
-        "median {:.3} ms/step, reached {reached}/{}, replans {}, hash {hash:016x}",
+        "median {:.3} ms/step, reached {reached}/{}, blocked {blocked}, replans {}, hash {hash:016x}",
         times[times.len() / 2] * 1e3,
         ids.len(),
         w.replans()

@@ -101,10 +101,13 @@ pub(crate) struct Motion {
     pub(crate) want: Point,
     /// Seconds left of keeping right (someone came the other way).
     pub(crate) keep_right: f64,
-    /// Seconds left of stepping back to unlock a head-on jam.
-    pub(crate) backoff: f64,
-    /// Seconds without progress along the path.
+    /// Giving way in a jam: the heading of the flow it yields to (it
+    /// backs off until that flow has passed).
+    pub(crate) give_way: Option<Point>,
+    /// Seconds without progress along the path (reset by a re-plan).
     pub(crate) stalled: f64,
+    /// Seconds without progress along the path (kept across re-plans).
+    pub(crate) stuck: f64,
     /// The group it walks with (spacing in its corridor).
     pub(crate) group: Option<super::GroupId>,
     /// Seconds left before it sets off (its slot in a group's file,

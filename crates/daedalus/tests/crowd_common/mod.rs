@@ -30,28 +30,31 @@ impl Rng {
     }
 }
 
+/// A world `w` by `h` with these open walls and avoidance on.
+pub fn walled_world(w: f64, h: f64, walls: &[&[[f64; 2]]]) -> World {
+    let mut world = World::new([0.0, 0.0], [w, h]).unwrap();
+    for wall in walls {
+        let pts: Vec<Point> = wall.iter().map(|&p| p.into()).collect();
+        world.add_wall(&pts, Closure::Open).unwrap();
+    }
+    world.set_avoidance(Some(Avoidance::default())).unwrap();
+    world
+}
+
 /// Two rooms (x < 45 and x > 75) joined by a corridor 24 wide (y from 18
 /// to 42) that narrows to 14 at x = 60.
 pub fn choke_world() -> World {
-    let mut w = World::new([0.0, 0.0], [W, H]).unwrap();
-    let p = |x: f64, y: f64| Point::new(x, y);
-    let open = Closure::Open;
-    w.add_wall(
-        &[p(45.0, 0.0), p(45.0, 18.0), p(75.0, 18.0), p(75.0, 0.0)],
-        open,
+    let [y0, y1] = CHOKE_Y;
+    walled_world(
+        W,
+        H,
+        &[
+            &[[45.0, 0.0], [45.0, 18.0], [75.0, 18.0], [75.0, 0.0]],
+            &[[45.0, H], [45.0, 42.0], [75.0, 42.0], [75.0, H]],
+            &[[52.0, 18.0], [CHOKE_X, y0], [68.0, 18.0]],
+            &[[52.0, 42.0], [CHOKE_X, y1], [68.0, 42.0]],
+        ],
     )
-    .unwrap();
-    w.add_wall(
-        &[p(45.0, H), p(45.0, 42.0), p(75.0, 42.0), p(75.0, H)],
-        open,
-    )
-    .unwrap();
-    w.add_wall(&[p(52.0, 18.0), p(60.0, CHOKE_Y[0]), p(68.0, 18.0)], open)
-        .unwrap();
-    w.add_wall(&[p(52.0, 42.0), p(60.0, CHOKE_Y[1]), p(68.0, 42.0)], open)
-        .unwrap();
-    w.set_avoidance(Some(Avoidance::default())).unwrap();
-    w
 }
 
 /// `n` entities (half in each room, radii 0.5 to 2, on a shuffled grid of

@@ -32,16 +32,27 @@
 //!   flows take opposite sides.
 //! - An entity that sees someone walking the other way ahead of it (or is
 //!   stalled) also turns right for 2 s, when there is room on its right.
-//! - Stalled face to face with such a walker, the one with more path left
-//!   steps back for 2 s (a strict order: one of the two always goes on).
-//! - Arrived entities stay in the avoidance: they drift away from a walker
-//!   that comes close and return to their goal once no walker is near,
-//!   or at once when a walker near is going to where they stand.
+//! - Right of way (the deadlock breaker): a jam is a set of walkers, each
+//!   without progress for [`Avoidance::replan_after`] seconds, linked by
+//!   contact. The heading of its first member (lowest entity slot: a
+//!   strict order) has the right of way; a member that walks against it
+//!   and faces such a winner gives way: it moves ahead of the winners and
+//!   off their line (back the way it came, in a corridor) at half speed
+//!   (through the exact clamp alone when ORCA leaves it no velocity, as
+//!   in a doorway its disc fills), and so does, in turn, whoever it backs into from behind, until no
+//!   winner is within a diameter in front of it. One flow goes on, the
+//!   other waits, then goes. Those giving way are not counted as stalled
+//!   (no re-plans) and ORCA gives them the larger share of avoidance.
+//! - Arrived entities stay in the avoidance: they step aside (off the
+//!   walker's line, to the side with more room) from a walker that comes
+//!   close, or from one of them going home from afar, and return to their
+//!   goal once none is near, or at once when a walker near is going to
+//!   where they stand.
 //!
 //! The clamp keeps a hair (1e-9 relative) outside the distances it
-//! checks, so a disc touching a wall can still slide along it. Counter-
-//! flows through a choke point can still lock up, rarely (see the
-//! README's crowd figures).
+//! checks, so a disc touching a wall can still slide along it. Crowds
+//! can still lock up, rarely (`scripts/crowd_sweep.sh` counts the seeds
+//! of the swap and door tests that do; see the README's crowd figures).
 //!
 //! Groups ([`World::add_group`]) keep spacing ([`Avoidance::spacing`]):
 //! [`World::send_group`] gives the members of a shared goal distinct
@@ -77,6 +88,7 @@ mod memo;
 mod motion;
 mod replan;
 mod sweep;
+mod way;
 
 use super::{World, WorldError};
 

@@ -14,24 +14,26 @@ use crate::world::{EntityId, EntityState, Event, GroupId, World};
 
 /// An entity as the step sees it at its start.
 #[derive(Clone, Copy, Debug)]
-struct Body {
+pub(super) struct Body {
     id: EntityId,
-    p: Point,
-    r: f64,
+    pub(super) p: Point,
+    pub(super) r: f64,
     v: Point,
     /// Preferred velocity of the last step.
-    want: Point,
-    speed: f64,
-    moving: bool,
+    pub(super) want: Point,
+    pub(super) speed: f64,
+    pub(super) moving: bool,
     /// At its goal: steps aside for walkers, then returns.
     settled: Option<Point>,
     group: Option<GroupId>,
     /// Seconds left of keeping right.
     keep_right: f64,
-    /// Seconds left of stepping back.
-    backoff: f64,
-    /// Seconds without progress.
+    /// Giving way to the flow of this heading ([`super::way`]).
+    pub(super) give_way: Option<Point>,
+    /// Seconds without progress (reset by a re-plan).
     stalled: f64,
+    /// Seconds without progress (kept across re-plans).
+    pub(super) stuck: f64,
     /// Seconds before it sets off (group file slot).
     delay: f64,
     /// Where a walker is going.
@@ -45,10 +47,11 @@ struct Body {
 /// What a mover wants to do this step.
 struct Intent {
     velocity: Point,
+    /// The velocity it would take without ORCA, when giving way.
+    give_way: Option<Point>,
     /// Preferred velocity (before keeping right).
     want: Point,
     keep_right: f64,
-    backoff: f64,
     /// A settled entity making way for a walker (it does not go home).
     yielding: bool,
     /// Walls within reach of every point the move can get to.
@@ -84,8 +87,6 @@ fn v2(p: Point) -> Vec2 {
 /// How far a preferred velocity turns right (tangent of the angle) when
 /// someone comes the other way.
 const KEEP_RIGHT: f64 = 1.0;
-/// Seconds an entity in a head-on jam steps back.
-const BACKOFF_S: f64 = 2.0;
 /// Seconds an entity keeps right after it last saw someone coming.
 const KEEP_RIGHT_S: f64 = 2.0;
 
@@ -114,10 +115,13 @@ fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
         || segments_meet(a, b, c, e)
 }
 
-/// Share of ORCA's avoidance: walkers 1, settled entities 2 (they step
-/// aside more than the walker), standing ones 0 (walls, in effect).
+/// Share of ORCA's avoidance: walkers 1, settled entities and those
+/// giving way 2 (they step aside more than the walker), standing ones 0
+/// (walls, in effect).
 fn responsibility(b: &Body) -> f32 {
-    if b.moving {
+    if b.give_way.is_some() {
+        2.0
+    } else if b.moving {
         1.0
     } else if b.settled.is_some() {
         2.0
@@ -148,7 +152,7 @@ impl World {
 
     fn crowd_step(&mut self, crowd: &mut Crowd, dt: f64, events: &mut Vec<Event>) {
         let revision = self.cdt.revision();
-        let bodies: Vec<Body> = self
+        let mut bodies: Vec<Body> = self
             .entities
             .iter()
             .map(|(idx, generation, e)| {
@@ -174,8 +178,9 @@ impl World {
                     },
                     speed: e.speed,
                     keep_right: e.motion.keep_right,
-                    backoff: e.motion.backoff,
+                    give_way: if moving { e.motion.give_way } else { None },
                     stalled: e.motion.stalled,
+                    stuck: e.motion.stuck,
                     delay: e.motion.delay,
                     target: if moving { e.goal } else { None },
                     moving,
@@ -205,6 +210,7 @@ impl World {
         let cell = 2.0 * r_max + s.time_horizon * v_max;
         let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
         crowd.grid.rebuild(cell, &points);
+        super::way::right_of_way(&mut bodies, &crowd.grid, &s, r_max);
         let snap = Snapshot {
             bodies: &bodies,
             grid: &crowd.grid,
@@ -236,11 +242,18 @@ impl World {
                 walls: &intent.walls,
                 discs: &discs,
             };
-            let q = if intent.velocity == Point::default() {
+            let mut q = if intent.velocity == Point::default() {
                 p
             } else {
                 keep.slide(p, cap(intent.velocity, b.speed) * dt)
             };
+            // giving way, held by ORCA (discs touching walls on both
+            // sides of a doorway leave it no cone): the way back, clamped
+            if let Some(back) = intent.give_way
+                && q.distance(p) < 0.1 * b.speed * dt
+            {
+                q = keep.slide(p, back * dt);
+            }
             pos[i] = match b.settled {
                 Some(goal) => {
                     let home = (!intent.yielding).then_some(goal);
@@ -254,7 +267,7 @@ impl World {
             if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
-                e.motion.backoff = intent.backoff;
+                e.motion.give_way = b.give_way.filter(|_| e.state == EntityState::Moving);
                 e.motion.delay = (b.delay - dt).max(0.0);
             }
         }
@@ -301,21 +314,47 @@ impl World {
                 if b.p == goal && walker.is_none() {
                     return Intent {
                         velocity: Point::default(),
+                        give_way: None,
                         want: Point::default(),
                         keep_right: 0.0,
-                        backoff: 0.0,
                         yielding: false,
                         walls: Vec::new(),
                         fresh,
                     };
                 }
-                if let Some((w, gap)) = walker {
+                if let Some((w, heading, gap)) = walker {
                     yielding = true;
-                    // make way: drift from a walker that is close
+                    // make way: step aside, off the line the walker walks
+                    // (drifting straight away would push it ahead of the
+                    // walker, into whatever is there)
                     let away = b.p - w;
-                    let l = away.length();
+                    let l = heading.length();
+                    let side = if l > 0.0 {
+                        let u = heading / l;
+                        let side = away - u * away.dot(u);
+                        if side.length() > 1e-3 * b.r {
+                            side
+                        } else {
+                            Point::new(u.y, -u.x) // dead ahead: to its right
+                        }
+                    } else {
+                        away
+                    };
+                    let l = side.length();
                     if gap < 2.0 * b.r && l > 0.0 {
-                        away * (0.5 * b.speed / l)
+                        // to the side with more room (a wall may be there)
+                        let side = side / l;
+                        let room = |d: Point| {
+                            self.cdt.faces_at(b.p).ok().flatten().map_or(0.0, |start| {
+                                self.sweep_gap(&start, b.p, d * (2.0 * b.r), b.r)
+                            })
+                        };
+                        let side = if room(-side) > room(side) {
+                            -side
+                        } else {
+                            side
+                        };
+                        side * (0.5 * b.speed)
                     } else {
                         Point::default()
                     }
@@ -346,8 +385,9 @@ impl World {
         near.clear();
         let mut slow = 1.0f64;
         let mut oncoming = false;
-        let mut yield_to = false;
         let meet = s.time_horizon * 4.0 * b.speed;
+        // giving way: the nearest winner (gap, position)
+        let mut winner: Option<(f64, Point)> = None;
         snap.grid.near(b.p, reach, |j, q| {
             let j = j as usize;
             if j == i {
@@ -360,6 +400,14 @@ impl World {
             let o = &snap.bodies[j];
             let d = d2.sqrt();
             near.push((d, j));
+            if let Some(hr) = b.give_way
+                && o.moving
+                && o.give_way.is_none()
+                && o.want.dot(hr) > 0.0
+                && winner.is_none_or(|(g, _)| d - o.r < g)
+            {
+                winner = Some((d - o.r, o.p));
+            }
             // someone walking the other way in front: keep right (lanes
             // form instead of a head-on jam)
             let front = (o.p - b.p).dot(pref);
@@ -369,10 +417,6 @@ impl World {
                 && o.want.dot(pref) < -0.5 * o.want.length() * pref.length()
             {
                 oncoming = true;
-                // jammed against someone with the right of way
-                if d < b.r + o.r + 0.5 * (b.r + o.r) && (o.remaining, j) < (b.remaining, i) {
-                    yield_to = true;
-                }
             }
             // keep spacing behind a member further along
             if s.spacing > 0.0
@@ -389,23 +433,25 @@ impl World {
         });
         pref = pref * slow;
         let want = pref;
-        // a head-on jam: the one without the right of way steps back a
-        // while, so the other flow gets through
-        let backoff = if b.settled.is_some() {
-            0.0
-        } else if b.backoff > 0.0 {
-            (b.backoff - snap.dt).max(0.0)
-        } else if yield_to && b.stalled > 0.5 * s.replan_after {
-            BACKOFF_S
-        } else {
-            0.0
-        };
-        if backoff > 0.0 {
-            pref = -pref * 0.5;
+        // in a jam without the right of way: off the winners' line and
+        // ahead of them (back the way it came, in a choke), so the other
+        // flow gets through
+        if let Some(hr) = b.give_way {
+            let side = winner.map_or(Point::default(), |(_, w)| {
+                let away = b.p - w;
+                let side = away - hr * away.dot(hr);
+                let l = side.length();
+                if l > 1e-3 * b.r {
+                    side / l
+                } else {
+                    Point::new(hr.y, -hr.x)
+                }
+            });
+            pref = cap(hr + side, 1.0) * (0.5 * b.speed);
         }
         let keep_right = if homing {
             KEEP_RIGHT_S // pass the walker right side to right side
-        } else if b.settled.is_some() {
+        } else if b.settled.is_some() || b.give_way.is_some() {
             0.0
         } else if oncoming || b.stalled > 0.5 * s.replan_after {
             KEEP_RIGHT_S
@@ -484,9 +530,9 @@ impl World {
         let v = Point::new(v.x as f64, v.y as f64);
         Intent {
             velocity: if v.is_finite() { v } else { Point::default() },
+            give_way: b.give_way.map(|_| pref),
             want,
             keep_right,
-            backoff,
             yielding,
             walls,
             fresh,
@@ -560,26 +606,32 @@ impl World {
         t * d.length()
     }
 
-    /// The nearest walker (position, gap between the discs) near enough
+    /// The nearest walker (position, heading, gap between the discs) near enough
     /// to `i` that it may have to step aside; `None` as well when a walker
     /// near is going to where `i` stands (then `i` goes home instead: the
     /// flag says so).
-    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> (Option<(Point, f64)>, bool) {
+    fn walker_near(&self, snap: &Snapshot<'_>, i: usize) -> (Option<(Point, Point, f64)>, bool) {
         let b = &snap.bodies[i];
         let reach = b.r + snap.r_max + snap.settings.time_horizon * b.speed;
-        let mut best: Option<(Point, f64)> = None;
+        let mut best: Option<(Point, Point, f64)> = None;
         let mut wanted = false;
+        let home = b.settled == Some(b.p);
         snap.grid.near(b.p, reach, |j, _| {
             let o = &snap.bodies[j as usize];
-            if !o.moving {
-                return;
-            }
+            // one at home also makes way for one going home from afar
+            // (settled entities pushed far off would else be walled in
+            // by those at home)
+            let heading = match o.settled {
+                Some(g) if home && g.distance(o.p) > o.r => g - o.p,
+                _ if o.moving => o.want,
+                _ => return,
+            };
             let d = o.p.distance(b.p);
             if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
                 wanted |= o.target.is_some_and(|t| t.distance(b.p) < b.r + o.r);
                 let gap = d - b.r - o.r;
-                if best.is_none_or(|(_, g)| gap < g) {
-                    best = Some((o.p, gap));
+                if best.is_none_or(|(_, _, g)| gap < g) {
+                    best = Some((o.p, heading, gap));
                 }
             }
         });
@@ -659,13 +711,20 @@ impl World {
             e.state = EntityState::Arrived;
             e.motion.velocity = Point::default();
             e.motion.stalled = 0.0;
+            e.motion.stuck = 0.0;
+            e.motion.give_way = None;
             e.position = q;
             events.push(Event::Arrived(b.id));
             return q;
         }
         e.motion.velocity = (q - p) / dt;
         e.position = q;
-        if gained < 0.1 * seg && b.delay <= 0.0 {
+        if b.give_way.is_some() {
+            // backing off on purpose: neither stalled nor stuck
+            e.motion.stalled = 0.0;
+            e.motion.stuck = 0.0;
+        } else if gained < 0.1 * seg && b.delay <= 0.0 {
+            e.motion.stuck += dt;
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;
@@ -676,6 +735,7 @@ impl World {
             }
         } else {
             e.motion.stalled = 0.0;
+            e.motion.stuck = 0.0;
         }
         q
     }
