@@ -13,7 +13,8 @@
 //! `RADIUS_LIST=2` the radii to time). With `--features serde,testing` it
 //! also prints the median number of expansions and of turns of the path
 //! per query, and
-//! `RADIUS_BOUND_AFTER=n` sets the expansions before the radius-0 bound.
+//! `RADIUS_BOUND_AFTER=n` sets the work before the radius-0 bound (in flooding
+//! expansions; one from cached edges counts an eighth).
 //!
 //! The radius > 0 search keeps query-independent tangent edges across
 //! queries (per snapshot and radius). By default every map's queries run

@@ -340,8 +340,9 @@ impl PathFinder {
     }
 
     /// Test hook: the radius > 0 search prepares its radius-0 bound after
-    /// `expansions` expansions instead of its default (0: before the first
-    /// pop), so that small test worlds exercise the bound.
+    /// the work of `expansions` flooding expansions instead of its default
+    /// (0: before the first pop), so that small test worlds exercise the
+    /// bound.
     ///
     /// ```
     /// let mut f = daedalus::path::PathFinder::new();

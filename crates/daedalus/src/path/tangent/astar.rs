@@ -113,6 +113,7 @@ impl TangentSearch {
             );
         }
         let Some((b, e)) = self.edges_of(nav, s.v, s.dir, r) else {
+            self.work += FLOOD_WORK;
             self.expand_cone(nav, id, arr, to, r);
             return;
         };
@@ -353,7 +354,7 @@ impl TangentSearch {
         loop {
             // Short searches end before the bound would pay for itself.
             if !self.bound.active()
-                && self.expanded >= lazy
+                && self.work >= lazy * FLOOD_WORK
                 && !self.tighten(nav, search, (from, to), r)?
             {
                 // No path for a point through the wide edges, none for a disc.

@@ -188,7 +188,9 @@ impl TangentSearch {
         let k = slot(v, dir);
         let c = self.cache_mut();
         if c.stamp[k] == c.epoch {
-            return Some(c.range[k]);
+            let rg = c.range[k];
+            self.work += 1;
+            return Some(rg);
         }
         // Expanded by an earlier query since the drop: worth the flood.
         let earlier = c.seen[k] > c.since && c.seen[k] < c.query;
@@ -196,6 +198,7 @@ impl TangentSearch {
         if !earlier {
             return None;
         }
+        self.work += FLOOD_WORK;
         let b = self.cand_pool.len();
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
