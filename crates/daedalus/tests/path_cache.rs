@@ -98,3 +98,64 @@ fn cached_edges_follow_edits_of_the_mesh() {
     }
     assert!(paths > 150, "only {paths} paths compared");
 }
+
+/// The same queries after every small local edit, so the sides they
+/// expand are cached again and again between edits: a cache that outlived
+/// an edit (an edge kept whose clearance or whose corners a wall nearby
+/// altered) gives a path that differs from the reference. (Checked: with
+/// a cache that follows revisions without dropping anything it fails.)
+#[test]
+fn kept_edges_follow_local_edits() {
+    let n = 24.0;
+    let mut cdt = Cdt::new([-1.0, -1.0], [n + 1.0, n + 1.0]).unwrap();
+    let mut nav = NavMesh::default();
+    let mut live: Vec<(ShapeId, (Point, Point))> = Vec::new();
+    let mut r = Rng(7);
+    let mut finder = PathFinder::new();
+    let mut paths = 0;
+    // A fixed maze of short walls first.
+    for _ in 0..25 {
+        let a = Point::new(r.below(25) as f64, r.below(25) as f64);
+        let b = Point::new(
+            a.x + [0.0, 2.0, 3.0][r.below(3) as usize],
+            a.y + [0.0, 2.0, -2.0][r.below(3) as usize],
+        );
+        if a != b && b.x <= n && b.y >= 0.0 && b.y <= n {
+            live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
+        }
+    }
+    let mut pt = || Point::new(r.below(97) as f64 / 4.0, r.below(97) as f64 / 4.0);
+    let queries: Vec<(Point, Point, f64)> = (0..8)
+        .map(|k| (pt(), pt(), [0.5, 0.75, 1.0, 1.5][k % 4]))
+        .collect();
+    let mut r = Rng(11);
+    for round in 0..60 {
+        if round > 0 {
+            // A short wall (up to 1.5 long, so gaps change by fractions of
+            // a diameter) added, or one of the walls removed.
+            if r.below(3) == 0 && !live.is_empty() {
+                let i = r.below(live.len() as u64) as usize;
+                cdt.remove_shape(live.swap_remove(i).0).unwrap();
+            } else {
+                let a = Point::new(r.below(97) as f64 / 4.0, r.below(97) as f64 / 4.0);
+                let b = Point::new(
+                    a.x + (r.below(7) as f64 - 3.0) / 2.0,
+                    a.y + (r.below(7) as f64 - 3.0) / 2.0,
+                );
+                if a != b && b.x >= 0.0 && b.x <= n && b.y >= 0.0 && b.y <= n {
+                    live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
+                }
+            }
+        }
+        nav.update(&mut cdt);
+        let w = World {
+            bounds: [-1.0, -1.0, n + 1.0, n + 1.0],
+            walls: live.iter().map(|l| l.1).collect(),
+        };
+        let walls = Walls::new(w.all_walls());
+        for &q in &queries {
+            paths += usize::from(compare(&w, &walls, &nav, &mut finder, q));
+        }
+    }
+    assert!(paths > 150, "only {paths} paths compared");
+}
