@@ -55,36 +55,73 @@ fn compare(
     }
 }
 
+/// A mesh of walls edited and patched (`NavMesh::update`: a new revision
+/// each time), with the reference's view of the same walls.
+struct Edited {
+    n: f64,
+    cdt: Cdt,
+    nav: NavMesh,
+    live: Vec<(ShapeId, (Point, Point))>,
+}
+
+impl Edited {
+    fn new(n: f64) -> Edited {
+        let cdt = Cdt::new([-1.0, -1.0], [n + 1.0, n + 1.0]).unwrap();
+        Edited {
+            n,
+            cdt,
+            nav: NavMesh::default(),
+            live: Vec::new(),
+        }
+    }
+
+    /// Inserts the wall `a b` when it is a segment inside `[0, n]^2`.
+    fn insert(&mut self, a: Point, b: Point) {
+        let inside = |p: Point| (0.0..=self.n).contains(&p.x) && (0.0..=self.n).contains(&p.y);
+        if a != b && inside(a) && inside(b) {
+            self.live
+                .push((self.cdt.insert_segment(a, b).unwrap(), (a, b)));
+        }
+    }
+
+    /// Removes a wall picked by `r`, if any.
+    fn remove(&mut self, r: &mut Rng) {
+        if !self.live.is_empty() {
+            let i = r.below(self.live.len() as u64) as usize;
+            self.cdt.remove_shape(self.live.swap_remove(i).0).unwrap();
+        }
+    }
+
+    /// Patches the snapshot; the walls as the reference sees them.
+    fn update(&mut self) -> (World, Walls) {
+        self.nav.update(&mut self.cdt);
+        let w = World {
+            bounds: [-1.0, -1.0, self.n + 1.0, self.n + 1.0],
+            walls: self.live.iter().map(|l| l.1).collect(),
+        };
+        let walls = Walls::new(w.all_walls());
+        (w, walls)
+    }
+}
+
 #[test]
 fn cached_edges_follow_edits_of_the_mesh() {
-    let n = 12.0;
-    let mut cdt = Cdt::new([-1.0, -1.0], [n + 1.0, n + 1.0]).unwrap();
-    let mut nav = NavMesh::default();
-    let mut live: Vec<(ShapeId, (Point, Point))> = Vec::new();
+    let mut m = Edited::new(12.0);
     let mut r = Rng(2026);
     let mut finder = PathFinder::new();
     let mut paths = 0;
     for _ in 0..50 {
         // An edit: a wall removed (one in four) or one inserted.
-        if r.below(4) == 0 && !live.is_empty() {
-            let i = r.below(live.len() as u64) as usize;
-            cdt.remove_shape(live.swap_remove(i).0).unwrap();
+        if r.below(4) == 0 && !m.live.is_empty() {
+            m.remove(&mut r);
         } else {
             let dirs = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, -1.0)];
             let (dx, dy) = dirs[r.below(4) as usize];
             let len = [1.0, 2.0, 3.0][r.below(3) as usize];
             let a = Point::new(r.below(13) as f64, r.below(13) as f64);
-            let b = Point::new(a.x + dx * len, a.y + dy * len);
-            if b.x <= n && b.y >= 0.0 && b.y <= n {
-                live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
-            }
+            m.insert(a, Point::new(a.x + dx * len, a.y + dy * len));
         }
-        nav.update(&mut cdt);
-        let w = World {
-            bounds: [-1.0, -1.0, n + 1.0, n + 1.0],
-            walls: live.iter().map(|l| l.1).collect(),
-        };
-        let walls = Walls::new(w.all_walls());
+        let (w, walls) = m.update();
         // Points on a quarter grid: gaps of exactly the diameter occur.
         let mut pt = || Point::new(r.below(49) as f64 / 4.0, r.below(49) as f64 / 4.0);
         let queries: Vec<(Point, Point, f64)> = (0..6)
@@ -92,7 +129,7 @@ fn cached_edges_follow_edits_of_the_mesh() {
             .collect();
         for _ in 0..2 {
             for &q in &queries {
-                paths += usize::from(compare(&w, &walls, &nav, &mut finder, q));
+                paths += usize::from(compare(&w, &walls, &m.nav, &mut finder, q));
             }
         }
     }
@@ -106,10 +143,7 @@ fn cached_edges_follow_edits_of_the_mesh() {
 /// a cache that follows revisions without dropping anything it fails.)
 #[test]
 fn kept_edges_follow_local_edits() {
-    let n = 24.0;
-    let mut cdt = Cdt::new([-1.0, -1.0], [n + 1.0, n + 1.0]).unwrap();
-    let mut nav = NavMesh::default();
-    let mut live: Vec<(ShapeId, (Point, Point))> = Vec::new();
+    let mut m = Edited::new(24.0);
     let mut r = Rng(7);
     let mut finder = PathFinder::new();
     let mut paths = 0;
@@ -120,9 +154,7 @@ fn kept_edges_follow_local_edits() {
             a.x + [0.0, 2.0, 3.0][r.below(3) as usize],
             a.y + [0.0, 2.0, -2.0][r.below(3) as usize],
         );
-        if a != b && b.x <= n && b.y >= 0.0 && b.y <= n {
-            live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
-        }
+        m.insert(a, b);
     }
     let mut pt = || Point::new(r.below(97) as f64 / 4.0, r.below(97) as f64 / 4.0);
     let queries: Vec<(Point, Point, f64)> = (0..8)
@@ -133,28 +165,20 @@ fn kept_edges_follow_local_edits() {
         if round > 0 {
             // A short wall (up to 1.5 long, so gaps change by fractions of
             // a diameter) added, or one of the walls removed.
-            if r.below(3) == 0 && !live.is_empty() {
-                let i = r.below(live.len() as u64) as usize;
-                cdt.remove_shape(live.swap_remove(i).0).unwrap();
+            if r.below(3) == 0 {
+                m.remove(&mut r);
             } else {
                 let a = Point::new(r.below(97) as f64 / 4.0, r.below(97) as f64 / 4.0);
                 let b = Point::new(
                     a.x + (r.below(7) as f64 - 3.0) / 2.0,
                     a.y + (r.below(7) as f64 - 3.0) / 2.0,
                 );
-                if a != b && b.x >= 0.0 && b.x <= n && b.y >= 0.0 && b.y <= n {
-                    live.push((cdt.insert_segment(a, b).unwrap(), (a, b)));
-                }
+                m.insert(a, b);
             }
         }
-        nav.update(&mut cdt);
-        let w = World {
-            bounds: [-1.0, -1.0, n + 1.0, n + 1.0],
-            walls: live.iter().map(|l| l.1).collect(),
-        };
-        let walls = Walls::new(w.all_walls());
+        let (w, walls) = m.update();
         for &q in &queries {
-            paths += usize::from(compare(&w, &walls, &nav, &mut finder, q));
+            paths += usize::from(compare(&w, &walls, &m.nav, &mut finder, q));
         }
     }
     assert!(paths > 150, "only {paths} paths compared");
