@@ -73,8 +73,10 @@ impl TangentSearch {
     }
 
     /// Pushes the successors of state `id`: for the start a flood (`rest`:
-    /// its second one, outside its box), for a corner the cached edges
-    /// leaving its free arc after the arrival.
+    /// a further one, in a box twice as large), for a corner those whose
+    /// centre lies in the next ring of its partial expansion (see
+    /// [`TangentSearch::defer`]), from the cached edges leaving its free
+    /// arc after the arrival or from a flood of its cone.
     pub(super) fn expand(
         &mut self,
         nav: &NavMesh,
@@ -94,7 +96,8 @@ impl TangentSearch {
         };
         // Departures before the arrival (less its rounding) are not on the arc.
         let first = arr - 1e-9;
-        if self.goal_seen[s.v as usize] == self.qe
+        if s.reach == 0.0
+            && self.goal_seen(nav, s.v, to)
             && let Some((p, _)) = tangent(c, r, s.dir, to, 0.0, 1.0)
             && let Some(o) = self.arc_pos(nav, s.v, s.dir, p)
             && o >= first
@@ -112,9 +115,28 @@ impl TangentSearch {
                 to,
             );
         }
-        let Some((b, e)) = self.edges_of(nav, s.v, s.dir, r) else {
+        let outer = if s.reach == 0.0 {
+            // Far enough that the rest's key exceeds this state's `f` by
+            // a fair margin (see `defer`).
+            let h = s.h.max(s.at.distance(to));
+            2.0 * r + h + (0.5 * h).max(8.0 * r)
+        } else {
+            2.0 * s.reach
+        };
+        let cached = if s.reach == 0.0 {
+            self.edges_of(nav, s.v, s.dir, r, outer)
+        } else {
+            None
+        };
+        let Some((b, e, reach)) = cached else {
             self.work += FLOOD_WORK;
-            self.expand_cone(nav, id, arr, to, r);
+            let ring = Reach {
+                inner: s.reach,
+                outer,
+            };
+            self.expand_cone(nav, id, arr, to, r, ring);
+            let rest = if self.cut.reach { outer } else { f64::INFINITY };
+            self.defer(id, rest, to, r);
             return;
         };
         let k0 = b as usize
@@ -134,11 +156,39 @@ impl TangentSearch {
                 to,
             );
         }
+        self.defer(id, reach, to, r);
+    }
+
+    /// Partial expansion: state `id` has pushed its successors whose
+    /// centre lies within `reach` of its corner (`INFINITY`: all); it is
+    /// pushed back with a lower bound of the others' `f`, and expands
+    /// them (ring by ring, each twice as far) when popped again. A flood
+    /// costs what it touches, not how far a corner sees (along the lanes
+    /// of a grid, to the world's edge).
+    ///
+    /// The bound: a successor `w` beyond `reach` arrives at a point `q`
+    /// within `r` of `w`, so `|at q| > reach - 2 r = D`, along a path (arc
+    /// and tangent) no shorter than `|at q|`; its `f` is at least
+    /// `g + |at q| + |q goal|`, at least `g + 2 D - |at goal|` when
+    /// `D >= |at goal|`, and at least the state's own `f` (the heuristic
+    /// is consistent).
+    fn defer(&mut self, id: u32, reach: f64, to: Point, r: f64) {
+        let s = &mut self.states[id as usize];
+        s.reach = reach;
+        if !reach.is_finite() {
+            return;
+        }
+        let (e, d) = (s.at.distance(to), reach - 2.0 * r);
+        let rest = if d >= e { 2.0 * d - e } else { e };
+        // Less the rounding of the distances (relative, far below 1e-9).
+        let f = (s.g + s.h).max(s.g + rest * (1.0 - 1e-9));
+        self.heap.push(Reverse((f.to_bits(), id)));
     }
 
     /// The successors of corner state `id` (arrival offset `arr` on its
-    /// free arc) from a flood of the cone where they can lie (see [`Cone`]).
-    fn expand_cone(&mut self, nav: &NavMesh, id: u32, arr: f64, to: Point, r: f64) {
+    /// free arc) from a flood of the cone where they can lie (see
+    /// [`Cone`]), their centres in `ring`.
+    fn expand_cone(&mut self, nav: &NavMesh, id: u32, arr: f64, to: Point, r: f64, ring: Reach) {
         let s = self.states[id as usize];
         let (k, c) = (s.v as usize, nav.p(s.v));
         let ends = nav.arcs.ends[k];
@@ -151,7 +201,7 @@ impl TangentSearch {
         let b = self.cand_pool.len() as u32;
         self.fan_of(nav, s.v);
         self.gap_wedge(nav, s.v);
-        self.visible(nav, c, true, Some(&cone));
+        self.visible(nav, c, true, Some(&cone), ring);
         let (b, e, _) = visibility::dedup_tail(&mut self.cand_pool, b, false);
         for i in b..e {
             let w = self.cand_pool[i as usize];
@@ -179,13 +229,21 @@ impl TangentSearch {
     }
 
     /// The start's successors: first those inside its box, then (`rest`)
-    /// the others.
+    /// those in a box twice as large, until a flood leaves none out.
     fn expand_start(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, rest: bool) {
         // The start is state 0, at cost 0.
         let id = 0;
-        // First the box, then (`start_box` taken) the rest.
-        let cone = self.start_box.filter(|_| !rest).map(|(bx, _)| bx);
-        let (b, e, goal) = self.start_candidates(nav, from, cone.as_ref());
+        let Some((bx, limit)) = self.start_box else {
+            return;
+        };
+        let (cone, old, limit) = if rest {
+            let l = 2.0 * limit;
+            (Cone::start_box(from, to, l + 2.0 * r), Some(bx), l)
+        } else {
+            (bx, None, limit)
+        };
+        let (b, e, goal) = self.start_candidates(nav, from, &cone, old.as_ref());
+        self.start_box = self.cut.cone.then_some((cone, limit));
         if goal && let Some((p, _)) = tangent(from, 0.0, 1.0, to, 0.0, 1.0) {
             self.push(
                 State::next(id, p.distance(to), (GOAL, 1.0), (p, to), 0.0, NONE),
@@ -211,13 +269,26 @@ impl TangentSearch {
         self.cand_pool.truncate(b as usize);
     }
 
-    /// Marks (`goal_seen`) the corners seen from the goal (a flood from
-    /// its triangles): only they can have a tangent to it (the segment
-    /// from a corner to the goal lies within `r` of a clear tangent).
-    fn goal_sight(&mut self, nav: &NavMesh, to: Point) {
+    /// Whether the goal may have a tangent from corner `v`: seen from it,
+    /// or beyond the reach of its flood (see [`TangentSearch::goal_sight`]).
+    fn goal_seen(&self, nav: &NavMesh, v: u32, to: Point) -> bool {
+        self.goal_seen[v as usize] == self.qe || to.distance(nav.p(v)) > self.goal_reach
+    }
+
+    /// Marks (`goal_seen`) the corners within `reach` seen from the goal
+    /// (a flood from its triangles): only they can have a tangent to it
+    /// (the segment from a corner to the goal lies within `r` of a clear
+    /// tangent). Corners beyond the flood's reach, when it left any out,
+    /// are treated as seen (their edge to the goal is checked when popped).
+    fn goal_sight(&mut self, nav: &NavMesh, to: Point, reach: f64) {
         std::mem::swap(&mut self.tris, &mut self.gtris);
         let b = self.cand_pool.len();
-        self.visible(nav, to, false, None);
+        let ring = Reach {
+            inner: -1.0,
+            outer: reach,
+        };
+        self.visible(nav, to, false, None, ring);
+        self.goal_reach = if self.cut.reach { reach } else { f64::INFINITY };
         for i in b..self.cand_pool.len() {
             self.goal_seen[self.cand_pool[i] as usize] = self.qe;
         }
@@ -331,7 +402,8 @@ impl TangentSearch {
             return Ok(Path::straight(from, to, r));
         }
         self.sync_cache(nav, r);
-        self.goal_sight(nav, to);
+        // Corners farther from the goal seldom end a path.
+        self.goal_sight(nav, to, 2.0 * from.distance(to) + 8.0 * r);
         self.bound.clear();
         self.states.push(State {
             v: START,
@@ -345,6 +417,7 @@ impl TangentSearch {
             keyed: true,
             checked: true,
             edge: NONE,
+            reach: 0.0,
         });
         // Short queries seldom need the start's far successors.
         let limit = 1.4 * from.distance(to) + 4.0 * r;

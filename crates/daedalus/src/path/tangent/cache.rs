@@ -63,6 +63,9 @@ pub(super) struct EdgeCache {
     /// `query` when the cache was last dropped.
     since: u32,
     range: Vec<(u32, u32)>,
+    /// Per side slot: the edges reach every corner within this distance
+    /// (`INFINITY`: every corner of the free gap).
+    reach: Vec<f64>,
     pub(super) edges: Vec<Edge>,
     pub(super) clear: Vec<Clear>,
     /// Per vertex: walls within 2 r, except those at the vertex.
@@ -105,6 +108,7 @@ impl EdgeCache {
             self.stamp.resize(2 * nv, 0);
             self.seen.resize(2 * nv, 0);
             self.range.resize(2 * nv, (0, 0));
+            self.reach.resize(2 * nv, 0.0);
         }
     }
 
@@ -173,24 +177,27 @@ impl TangentSearch {
     }
 
     /// The tangent edges leaving the circle of `v` in direction `dir`
-    /// (range into the cache's `edges`, sorted by departure offset): on
-    /// the side's first expansion in a query after one that expanded it
-    /// too, a visibility flood from `v` over its free gap and the tangents
-    /// to every corner it sees; `None` before (the caller floods the
-    /// arrival's cone).
+    /// (range into the cache's `edges`, sorted by departure offset) and
+    /// the distance within which they reach every corner: on the side's
+    /// first expansion in a query after one that expanded it too, a
+    /// visibility flood from `v` over its free gap to distance `reach`
+    /// and the tangents to every corner it sees; `None` before (the
+    /// caller floods the arrival's cone).
     pub(super) fn edges_of(
         &mut self,
         nav: &NavMesh,
         v: u32,
         dir: f64,
         r: f64,
-    ) -> Option<(u32, u32)> {
+        reach: f64,
+    ) -> Option<(u32, u32, f64)> {
         let k = slot(v, dir);
         let c = self.cache_mut();
         if c.stamp[k] == c.epoch {
-            let rg = c.range[k];
+            let (b, e) = c.range[k];
+            let reach = c.reach[k];
             self.work += 1;
-            return Some(rg);
+            return Some((b, e, reach));
         }
         // Expanded by an earlier query since the drop: worth the flood.
         let earlier = c.seen[k] > c.since && c.seen[k] < c.query;
@@ -203,7 +210,9 @@ impl TangentSearch {
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
         let pv = nav.p(v);
-        self.visible(nav, pv, true, None);
+        let ring = Reach { inner: -1.0, outer: reach };
+        self.visible(nav, pv, true, None, ring);
+        let reach = if self.cut.reach { reach } else { f64::INFINITY };
         let (cb, ce, _) = dedup_tail(&mut self.cand_pool, b as u32, false);
         let begin = self.cache().edges.len();
         for i in cb..ce {
@@ -239,6 +248,7 @@ impl TangentSearch {
         let rg = (begin as u32, end as u32);
         c.stamp[k] = c.epoch;
         c.range[k] = rg;
-        Some(rg)
+        c.reach[k] = reach;
+        Some((rg.0, rg.1, reach))
     }
 }

@@ -87,6 +87,7 @@ use crate::spatial::arc::arc_seg;
 use crate::spatial::{point_seg, seg_seg, segments_meet};
 use cone::Cone;
 use kernels::{offset, tangent};
+use visibility::Reach;
 
 /// Relative slack of the clearance tests (rounding of computed tangent points).
 const CLEAR_TOL: f64 = 1e-9;
@@ -129,6 +130,9 @@ struct State {
     /// The cached edge into this state (its clearance kept across
     /// queries), or `NONE` for an edge from the start or to the goal.
     edge: u32,
+    /// Successors pushed so far: those whose centre lies within this
+    /// distance of `v` (0: not expanded; see `TangentSearch::defer`).
+    reach: f64,
 }
 
 impl State {
@@ -155,6 +159,7 @@ impl State {
             keyed: false,
             checked: false,
             edge,
+            reach: 0.0,
         }
     }
 }
@@ -181,6 +186,10 @@ pub(crate) struct TangentSearch {
     uses: u64,
     /// Per vertex: `qe` when the goal's visibility flood saw it.
     goal_seen: Vec<u32>,
+    /// The goal's flood saw every corner within this distance of it.
+    goal_reach: f64,
+    /// What the last visibility flood left out.
+    cut: visibility::Cut,
     /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
     arr_stamp: Vec<u32>,
     arr_list: Vec<Vec<(Point, f64, f64)>>,

@@ -8,19 +8,34 @@ impl TangentSearch {
     /// the corners `fan`, or from the triangles `tris` containing `o`),
     /// appended to `cand_pool`; returns whether the goal's triangle was seen.
     /// With a `cone`, only the corners inside it (the flood skips the edges
-    /// wholly outside it).
+    /// wholly outside it); only those in the ring `reach` around `o` (the
+    /// flood skips the edges farther than its outer radius: the disc is
+    /// convex and holds `o`, so every corner seen inside it is still
+    /// reached). Sets `self.cut` (what the flood left out: by the cone, by
+    /// the ring's outer radius).
     pub(super) fn visible(
         &mut self,
         nav: &NavMesh,
         o: Point,
         from_vertex: bool,
         cone: Option<&Cone>,
+        reach: Reach,
     ) -> bool {
         self.flood_epoch();
         let qe = self.qe;
         let mut goal = false;
+        let (mut clip, mut cut) = (false, false);
         self.stack.clear();
         let out = |p: Point| cone.map_or(0, |c| c.outside(p));
+        // Inside the ring, or sets `cut` when beyond it.
+        let keep = |p: Point, cut: &mut bool| {
+            let d = o.distance(p);
+            if d > reach.outer {
+                *cut = true;
+            }
+            d > reach.inner && d <= reach.outer
+        };
+        let far = |x: Point, y: Point| reach.outer.is_finite() && point_seg(o, x, y) > reach.outer;
         // Initial windows: the far edges of the first triangles.
         let n = if from_vertex {
             self.fan.len()
@@ -46,7 +61,12 @@ impl TangentSearch {
             for i in 0..3 {
                 let w = nav.v(3 * t + i);
                 let pw = nav.p(w);
-                if nav.arcs.useful[w as usize] && pw != o && out(pw) == 0 {
+                if !nav.arcs.useful[w as usize] || pw == o {
+                    continue;
+                }
+                if out(pw) != 0 {
+                    clip = true;
+                } else if keep(pw, &mut cut) {
                     self.cand_pool.push(w);
                 }
             }
@@ -56,6 +76,11 @@ impl TangentSearch {
             // Entered through h: left end is h's head seen from the far side.
             let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
             if out(x) & out(y) != 0 {
+                clip = true;
+                continue;
+            }
+            if far(x, y) {
+                cut = true;
                 continue;
             }
             self.stack.push((nav.opp[h as usize], y, x));
@@ -78,26 +103,43 @@ impl TangentSearch {
             let zr = orient2d(o, rr, pz);
             let zl = orient2d(o, l, pz);
             let mz = out(pz);
-            if zr >= 0.0 && zl <= 0.0 && mz == 0 && nav.arcs.useful[zv as usize] {
-                self.cand_pool.push(zv);
+            if zr >= 0.0 && zl <= 0.0 && nav.arcs.useful[zv as usize] {
+                if mz != 0 {
+                    clip = true;
+                } else if keep(pz, &mut cut) {
+                    self.cand_pool.push(zv);
+                }
             }
             // Right edge head -> z.
             let e1 = next(h);
-            if !nav.wall[e1 as usize] && out(phead) & mz == 0 {
+            if !nav.wall[e1 as usize] {
                 let nl = if zl > 0.0 { l } else { pz };
-                if orient2d(o, rr, nl) >= 0.0 {
-                    self.stack.push((nav.opp[e1 as usize], nl, rr));
+                if out(phead) & mz != 0 {
+                    clip = true;
+                } else if orient2d(o, rr, nl) >= 0.0 {
+                    if far(phead, pz) {
+                        cut = true;
+                    } else {
+                        self.stack.push((nav.opp[e1 as usize], nl, rr));
+                    }
                 }
             }
             // Left edge z -> tail.
             let e2 = prev(h);
-            if !nav.wall[e2 as usize] && out(ptail) & mz == 0 {
+            if !nav.wall[e2 as usize] {
                 let nr = if zr < 0.0 { rr } else { pz };
-                if orient2d(o, nr, l) >= 0.0 {
-                    self.stack.push((nav.opp[e2 as usize], l, nr));
+                if out(ptail) & mz != 0 {
+                    clip = true;
+                } else if orient2d(o, nr, l) >= 0.0 {
+                    if far(pz, ptail) {
+                        cut = true;
+                    } else {
+                        self.stack.push((nav.opp[e2 as usize], l, nr));
+                    }
                 }
             }
         }
+        self.cut = Cut { cone: clip, reach: cut };
         goal
     }
 
@@ -118,32 +160,31 @@ impl TangentSearch {
         }
     }
 
-    /// Candidates of the start inside `cone` (or, without one, those
-    /// outside the start's box), appended to `cand_pool`.
+    /// Candidates of the start inside `cone`, less those inside `old` (the
+    /// box of its earlier floods), appended to `cand_pool`.
     pub(super) fn start_candidates(
         &mut self,
         nav: &NavMesh,
         from: Point,
-        cone: Option<&Cone>,
+        cone: &Cone,
+        old: Option<&Cone>,
     ) -> (u32, u32, bool) {
         let b = self.cand_pool.len() as u32;
-        let g = self.visible(nav, from, false, cone);
-        if cone.is_none()
-            && let Some((bx, _)) = self.start_box.take()
-        {
-            // The rest of the start's successors: those outside the box.
-            let mut n = b as usize;
-            for i in b as usize..self.cand_pool.len() {
-                let w = self.cand_pool[i];
-                if bx.outside(nav.p(w)) != 0 {
-                    self.cand_pool[n] = w;
-                    n += 1;
-                }
+        let g = self.visible(nav, from, false, Some(cone), Reach::ALL);
+        let Some(old) = old else {
+            return dedup_tail(&mut self.cand_pool, b, g);
+        };
+        let mut n = b as usize;
+        for i in b as usize..self.cand_pool.len() {
+            let w = self.cand_pool[i];
+            if old.outside(nav.p(w)) != 0 {
+                self.cand_pool[n] = w;
+                n += 1;
             }
-            self.cand_pool.truncate(n);
-            return dedup_tail(&mut self.cand_pool, b, false);
         }
-        dedup_tail(&mut self.cand_pool, b, g)
+        self.cand_pool.truncate(n);
+        // The goal's edge was pushed by the first flood.
+        dedup_tail(&mut self.cand_pool, b, false)
     }
 
     /// Offset of `p` along the free arc of `v` in direction `dir`, or None
@@ -170,6 +211,32 @@ impl TangentSearch {
         let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
+}
+
+/// The ring around a flood's origin whose corners it reports.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Reach {
+    /// Corners at this distance or closer are left out (found before).
+    pub(super) inner: f64,
+    /// Corners and edges farther than this are left out.
+    pub(super) outer: f64,
+}
+
+impl Reach {
+    /// Every corner.
+    pub(super) const ALL: Reach = Reach {
+        inner: -1.0,
+        outer: f64::INFINITY,
+    };
+}
+
+/// What the last flood left out.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Cut {
+    /// Corners or edges outside its cone.
+    pub(super) cone: bool,
+    /// Corners or edges beyond its outer radius.
+    pub(super) reach: bool,
 }
 
 /// Sorts and dedups `pool[b..]`; the range and the goal flag.
