@@ -210,7 +210,10 @@ impl TangentSearch {
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
         let pv = nav.p(v);
-        let ring = Reach { inner: -1.0, outer: reach };
+        let ring = Reach {
+            inner: -1.0,
+            outer: reach,
+        };
         self.visible(nav, pv, true, None, ring);
         let reach = if self.cut.reach { reach } else { f64::INFINITY };
         let (cb, ce, _) = dedup_tail(&mut self.cand_pool, b as u32, false);

@@ -139,7 +139,10 @@ impl TangentSearch {
                 }
             }
         }
-        self.cut = Cut { cone: clip, reach: cut };
+        self.cut = Cut {
+            cone: clip,
+            reach: cut,
+        };
         goal
     }
 
