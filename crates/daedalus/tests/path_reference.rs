@@ -561,6 +561,44 @@ fn radius_long_detours_and_straight_paths() {
     assert_eq!(counts, [6, 0, 0, 0]);
 }
 
+/// The search's floods are bounded by distance: a corner's successors
+/// come ring by ring (the next one only when the search's key reaches
+/// it), the goal's sight covers a disc around it (corners beyond it may
+/// try the goal) and the start's box doubles until it holds every
+/// corner. Tiny radii make the first rings short; a long wall between
+/// ends close together makes the goal's disc small and the detour leave
+/// the start's first box. Against the reference.
+#[test]
+fn radius_rings_and_bounded_floods() {
+    // A wall across with a door at its right end, squares beside it.
+    let mut walls = vec![[0.5, 5.0, 8.5, 5.0]];
+    for (x, y) in [(2.0, 2.0), (5.0, 3.0), (3.0, 7.0), (6.5, 7.5)] {
+        ring(
+            &mut walls,
+            &[(x, y), (x + 0.5, y), (x + 0.5, y + 0.5), (x, y + 0.5)],
+        );
+    }
+    let w = seg_world(&walls);
+    let (nav, lines) = (w.nav(), Walls::new(w.all_walls()));
+    let mut finder = PathFinder::new();
+    let mut counts = [0; 4];
+    for r in [0.01, 0.05, 0.3] {
+        for (s, t) in [
+            // Across the wall: the path goes round its end at x = 8.5.
+            ((1.0, 4.5), (1.0, 5.5)),
+            ((1.0, 4.0), (2.0, 6.0)),
+            ((4.0, 4.6), (3.5, 9.0)),
+            // Along it, past the squares.
+            ((0.4, 1.0), (9.5, 2.6)),
+            ((0.4, 9.6), (9.6, 6.0)),
+        ] {
+            let (s, t) = (Point::new(s.0, s.1), Point::new(t.0, t.1));
+            compare_radius_query(&w, &lines, &nav, &mut finder, (s, t, r), &mut counts);
+        }
+    }
+    assert_eq!(counts, [15, 0, 0, 0]);
+}
+
 /// A corridor through a thick wall whose jambs are each two wall pieces
 /// meeting midway: the upper one exactly straight, the lower one bent
 /// towards the corridor by 2^-50 (a straight wall as rounding leaves it,

@@ -51,7 +51,12 @@
 //!   implies that the segment `u w` properly crosses no wall, so the
 //!   successors of `u` are the corners of the triangles seen from `u`
 //!   (a visibility flood over the triangles, inclusive at every boundary:
-//!   a superset), limited to the cone where a taut path's successors lie;
+//!   a superset), limited to the cone where a taut path's successors lie
+//!   and to a disc around `u`: a state pushes its successors ring by ring
+//!   (partial expansion, see `TangentSearch::defer`), so a search costs
+//!   what it touches, not how far a corner sees (along a grid's straight
+//!   lanes, to the world's edge); the goal's and the start's floods are
+//!   bounded alike;
 //!   once a second query expands a circle's side (per snapshot and radius)
 //!   the whole free gap is flooded once and the tangent edges
 //!   leaving that side, sorted by where they leave its free arc, are kept
