@@ -123,12 +123,7 @@ impl TangentSearch {
         } else {
             2.0 * s.reach
         };
-        let cached = if s.reach == 0.0 {
-            self.edges_of(nav, s.v, s.dir, r, outer)
-        } else {
-            None
-        };
-        let Some((b, e, reach)) = cached else {
+        let Some((b, e, reach)) = self.edges_of(nav, s.v, s.dir, r, outer) else {
             self.work += FLOOD_WORK;
             let ring = Reach {
                 inner: s.reach,
@@ -143,6 +138,10 @@ impl TangentSearch {
             + self.cache().edges[b as usize..e as usize].partition_point(|x| x.o < first);
         for k in k0..e as usize {
             let x = self.cache().edges[k];
+            // Pushed by an earlier ring (the flood's own distance test).
+            if s.reach > 0.0 && visibility::dist2(c, nav.p(x.w)) <= s.reach * s.reach {
+                continue;
+            }
             let sw = (x.o - arr).max(0.0);
             self.push(
                 State::next(
@@ -272,7 +271,8 @@ impl TangentSearch {
     /// Whether the goal may have a tangent from corner `v`: seen from it,
     /// or beyond the reach of its flood (see [`TangentSearch::goal_sight`]).
     fn goal_seen(&self, nav: &NavMesh, v: u32, to: Point) -> bool {
-        self.goal_seen[v as usize] == self.qe || to.distance(nav.p(v)) > self.goal_reach
+        self.goal_seen[v as usize] == self.qe
+            || visibility::dist2(to, nav.p(v)) > self.goal_reach * self.goal_reach
     }
 
     /// Marks (`goal_seen`) the corners within `reach` seen from the goal

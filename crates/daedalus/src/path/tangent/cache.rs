@@ -178,33 +178,40 @@ impl TangentSearch {
 
     /// The tangent edges leaving the circle of `v` in direction `dir`
     /// (range into the cache's `edges`, sorted by departure offset) and
-    /// the distance within which they reach every corner: on the side's
-    /// first expansion in a query after one that expanded it too, a
-    /// visibility flood from `v` over its free gap to distance `reach`
-    /// and the tangents to every corner it sees; `None` before (the
-    /// caller floods the arrival's cone).
+    /// the distance (at least `need`) within which they reach every
+    /// corner: on the side's first expansion in a query after one that
+    /// expanded it too, a visibility flood from `v` over its free gap to
+    /// distance `need` and the tangents to every corner it sees (a side
+    /// cached to a shorter distance is flooded again, at least twice as
+    /// far); `None` before (the caller floods the arrival's cone).
     pub(super) fn edges_of(
         &mut self,
         nav: &NavMesh,
         v: u32,
         dir: f64,
         r: f64,
-        reach: f64,
+        need: f64,
     ) -> Option<(u32, u32, f64)> {
         let k = slot(v, dir);
         let c = self.cache_mut();
-        if c.stamp[k] == c.epoch {
+        let reach = if c.stamp[k] == c.epoch {
             let (b, e) = c.range[k];
-            let reach = c.reach[k];
-            self.work += 1;
-            return Some((b, e, reach));
-        }
-        // Expanded by an earlier query since the drop: worth the flood.
-        let earlier = c.seen[k] > c.since && c.seen[k] < c.query;
-        c.seen[k] = c.query;
-        if !earlier {
-            return None;
-        }
+            let have = c.reach[k];
+            if have >= need {
+                self.work += 1;
+                return Some((b, e, have));
+            }
+            // Its old edges stay in `edges`, unused, until the cache drops.
+            need.max(2.0 * have)
+        } else {
+            // Expanded by an earlier query since the drop: worth the flood.
+            let earlier = c.seen[k] > c.since && c.seen[k] < c.query;
+            c.seen[k] = c.query;
+            if !earlier {
+                return None;
+            }
+            need
+        };
         self.work += FLOOD_WORK;
         let b = self.cand_pool.len();
         self.fan_of(nav, v);

@@ -2,6 +2,7 @@
 //! from a circle, and where on a corner's free arc a point lies.
 
 use super::*;
+use crate::geometry::distance_squared_point_segment;
 
 impl TangentSearch {
     /// Corners seen from `o` (a visibility flood over the triangles from
@@ -27,15 +28,24 @@ impl TangentSearch {
         let (mut clip, mut cut) = (false, false);
         self.stack.clear();
         let out = |p: Point| cone.map_or(0, |c| c.outside(p));
-        // Inside the ring, or sets `cut` when beyond it.
+        // Inside the ring, or sets `cut` when beyond it (squared distances,
+        // the same test in every ring: each corner falls in exactly one).
+        let (in2, out2) = (reach.inner * reach.inner.abs(), reach.outer * reach.outer);
+        let all = reach.inner < 0.0 && reach.outer == f64::INFINITY;
         let keep = |p: Point, cut: &mut bool| {
-            let d = o.distance(p);
-            if d > reach.outer {
+            if all {
+                return true;
+            }
+            let d = dist2(o, p);
+            if d > out2 {
                 *cut = true;
             }
-            d > reach.inner && d <= reach.outer
+            d > in2 && d <= out2
         };
-        let far = |x: Point, y: Point| reach.outer.is_finite() && point_seg(o, x, y) > reach.outer;
+        // With slack: a corner exactly at the outer radius is reached.
+        let far = |x: Point, y: Point| {
+            !all && distance_squared_point_segment(x, y, o) > out2 * (1.0 + 1e-9)
+        };
         // Initial windows: the far edges of the first triangles.
         let n = if from_vertex {
             self.fan.len()
@@ -214,6 +224,13 @@ impl TangentSearch {
         let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
+}
+
+/// Squared distance, the one measure of the rings (see [`Reach`]).
+#[inline]
+pub(super) fn dist2(a: Point, b: Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    dx * dx + dy * dy
 }
 
 /// The ring around a flood's origin whose corners it reports.
