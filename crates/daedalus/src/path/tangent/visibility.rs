@@ -120,31 +120,20 @@ impl TangentSearch {
                     self.cand_pool.push(zv);
                 }
             }
-            // Right edge head -> z.
-            let e1 = next(h);
-            if !nav.wall[e1 as usize] {
-                let nl = if zl > 0.0 { l } else { pz };
-                if out(phead) & mz != 0 {
-                    clip = true;
-                } else if orient2d(o, rr, nl) >= 0.0 {
-                    if far(phead, pz) {
-                        cut = true;
-                    } else {
-                        self.stack.push((nav.opp[e1 as usize], nl, rr));
-                    }
+            // The far edges, head -> z and z -> tail, with their windows.
+            let nl = if zl > 0.0 { l } else { pz };
+            let nr = if zr < 0.0 { rr } else { pz };
+            for (e, x, (wl, wr)) in [(next(h), phead, (nl, rr)), (prev(h), ptail, (l, nr))] {
+                if nav.wall[e as usize] {
+                    continue;
                 }
-            }
-            // Left edge z -> tail.
-            let e2 = prev(h);
-            if !nav.wall[e2 as usize] {
-                let nr = if zr < 0.0 { rr } else { pz };
-                if out(ptail) & mz != 0 {
+                if out(x) & mz != 0 {
                     clip = true;
-                } else if orient2d(o, nr, l) >= 0.0 {
-                    if far(pz, ptail) {
+                } else if orient2d(o, wr, wl) >= 0.0 {
+                    if far(x, pz) {
                         cut = true;
                     } else {
-                        self.stack.push((nav.opp[e2 as usize], l, nr));
+                        self.stack.push((nav.opp[e as usize], wl, wr));
                     }
                 }
             }
