@@ -1,5 +1,6 @@
 //! What the search keeps across queries: per corner and side, the tangent
-//! edges leaving its circle (to every corner seen from its free gap),
+//! edges leaving its circle (to every corner seen from its free gap within
+//! the distance the queries so far needed, see `TangentSearch::defer`),
 //! sorted by where they leave the free arc, each with its segment
 //! clearance once tested; and per corner the walls within `2 r`.
 //!
