@@ -10,6 +10,7 @@ use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
 use crate::geometry::{closest_point_segment, orient2d};
+use crate::spatial::point_seg;
 use crate::world::{EntityId, EntityState, Event, GroupId, World};
 
 /// An entity as the step sees it at its start.
@@ -64,8 +65,10 @@ struct Intent {
 #[derive(Default)]
 struct Scratch {
     near: Vec<(f64, usize)>,
-    /// Wall obstacles, their vertex vectors overwritten in place.
-    obstacles: Vec<Obstacle>,
+    /// The neighbours as ORCA takes them.
+    agents: Vec<Cow<'static, Agent>>,
+    /// Wall obstacles (owned), their vertex vectors overwritten in place.
+    obstacles: Vec<Cow<'static, Obstacle>>,
 }
 
 /// The start-of-step view shared by every mover's computation.
@@ -99,7 +102,7 @@ fn cap(v: Point, max: f64) -> Point {
 /// point distances first (cheap, and enough for most edges a flood
 /// meets), the exact crossing test only when they do not decide.
 fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
-    use crate::spatial::{point_seg, segments_meet};
+    use crate::spatial::segments_meet;
     // boxes farther apart than r: no point of one is within r of the other
     if c.x.min(e.x) >= a.x.max(b.x) + r
         || c.x.max(e.x) <= a.x.min(b.x) - r
@@ -226,9 +229,21 @@ impl World {
         let mut pos = points;
         let step_max = v_max * dt;
         let mut discs: Vec<(Point, f64)> = Vec::new();
+        let mut walls: Vec<(Point, Point)> = Vec::new();
         for (&i, intent) in movers.iter().zip(intents) {
             let b = &bodies[i];
             let p = pos[i];
+            // the walls the clamp can meet: every point it tests is within
+            // a step of `p`, or within the radius of such a point (the
+            // goal it snaps to); farther walls stop nothing and allow all
+            let within = 2.0 * b.r + b.speed * dt + 1e-6 * (1.0 + b.r);
+            walls.clear();
+            walls.extend(
+                intent
+                    .walls
+                    .iter()
+                    .filter(|&&(a, c)| point_seg(p, a, c) < within),
+            );
             discs.clear();
             crowd
                 .grid
@@ -239,7 +254,7 @@ impl World {
                 });
             let keep = Keep {
                 r: b.r,
-                walls: &intent.walls,
+                walls: &walls,
                 discs: &discs,
             };
             let mut q = if intent.velocity == Point::default() {
@@ -477,23 +492,22 @@ impl World {
             near.truncate(k);
         }
         near.sort_by(|x, y| x.partial_cmp(y).expect("finite"));
-        let neighbours: Vec<Cow<'_, Agent>> = near
-            .iter()
-            .map(|&(_, j)| {
-                let o = &snap.bodies[j];
-                Cow::Owned(Agent {
-                    position: v2(o.p - b.p),
-                    velocity: v2(o.v),
-                    radius: o.r as f32,
-                    avoidance_responsibility: responsibility(o),
-                })
+        let neighbours = &mut scratch.agents;
+        neighbours.clear();
+        neighbours.extend(near.iter().map(|&(_, j)| {
+            let o = &snap.bodies[j];
+            Cow::Owned(Agent {
+                position: v2(o.p - b.p),
+                velocity: v2(o.v),
+                radius: o.r as f32,
+                avoidance_responsibility: responsibility(o),
             })
-            .collect();
+        }));
         let pool = &mut scratch.obstacles;
         while pool.len() < walls.len() {
-            pool.push(Obstacle::Open {
+            pool.push(Cow::Owned(Obstacle::Open {
                 vertices: Vec::with_capacity(2),
-            });
+            }));
         }
         for (&(a, c), o) in walls.iter().zip(pool.iter_mut()) {
             // solid on the left, the entity on the right
@@ -502,13 +516,13 @@ impl World {
             } else {
                 (a, c)
             };
-            if let Obstacle::Open { vertices } = o {
+            // owned: `to_mut` never clones
+            if let Obstacle::Open { vertices } = o.to_mut() {
                 vertices.clear();
                 vertices.extend([v2(a - b.p), v2(c - b.p)]);
             }
         }
-        let obstacles: Vec<Cow<'_, Obstacle>> =
-            pool[..walls.len()].iter().map(Cow::Borrowed).collect();
+        let obstacles = &pool[..walls.len()];
         let me = Agent {
             position: Vec2::ZERO,
             velocity: v2(b.v),
@@ -516,8 +530,8 @@ impl World {
             avoidance_responsibility: responsibility(b),
         };
         let v = me.compute_avoiding_velocity(
-            &neighbours,
-            &obstacles,
+            neighbours,
+            obstacles,
             v2(pref),
             b.speed as f32,
             snap.dt as f32,
