@@ -31,6 +31,8 @@ pub(super) struct Body {
     keep_right: f64,
     /// Giving way to the flow of this heading ([`super::way`]).
     pub(super) give_way: Option<Point>,
+    /// Why it gives way.
+    pub(super) yielding: super::Yielding,
     /// Seconds without progress (reset by a re-plan).
     stalled: f64,
     /// Seconds without progress (kept across re-plans).
@@ -133,6 +135,34 @@ fn responsibility(b: &Body) -> f32 {
     }
 }
 
+#[cfg(test)]
+impl Body {
+    /// A walker of slot `idx` at `p` wanting `want`, without progress for
+    /// `stuck` seconds (for hand-built jams).
+    pub(super) fn walker(idx: u32, p: Point, r: f64, want: Point, stuck: f64) -> Body {
+        Body {
+            id: EntityId { idx, generation: 0 },
+            p,
+            r,
+            v: Point::default(),
+            want,
+            speed: want.length(),
+            moving: true,
+            settled: None,
+            group: None,
+            keep_right: 0.0,
+            give_way: None,
+            yielding: super::Yielding::Flow,
+            stalled: 0.0,
+            stuck,
+            delay: 0.0,
+            target: None,
+            remaining: 10.0,
+            plan_current: true,
+        }
+    }
+}
+
 /// Does `a` walk ahead of `b` in their group (strict order: no two wait
 /// for each other)?
 fn ahead(a: &Body, ai: usize, b: &Body, bi: usize) -> bool {
@@ -182,6 +212,7 @@ impl World {
                     speed: e.speed,
                     keep_right: e.motion.keep_right,
                     give_way: if moving { e.motion.give_way } else { None },
+                    yielding: e.motion.yielding,
                     stalled: e.motion.stalled,
                     stuck: e.motion.stuck,
                     delay: e.motion.delay,
@@ -283,6 +314,7 @@ impl World {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
                 e.motion.give_way = b.give_way.filter(|_| e.state == EntityState::Moving);
+                e.motion.yielding = b.yielding;
                 e.motion.delay = (b.delay - dt).max(0.0);
             }
         }
