@@ -198,7 +198,17 @@ fn breaks(w: &World, discs: &[(Point, f64)]) -> Breaks {
     let mut pairs = 0;
     for (i, &(p, r)) in discs.iter().enumerate() {
         let (x, y) = key(p);
-        for k in [(x - 1, y - 1), (x - 1, y), (x - 1, y + 1), (x, y - 1), (x, y), (x, y + 1), (x + 1, y - 1), (x + 1, y), (x + 1, y + 1)] {
+        for k in [
+            (x - 1, y - 1),
+            (x - 1, y),
+            (x - 1, y + 1),
+            (x, y - 1),
+            (x, y),
+            (x, y + 1),
+            (x + 1, y - 1),
+            (x + 1, y),
+            (x + 1, y + 1),
+        ] {
             for &j in grid.get(&k).map_or(&[][..], |v| &v[..]) {
                 let (q, s) = discs[j];
                 if j > i && r + s - p.distance(q) > 0.01 * r.min(s) {
