@@ -89,6 +89,10 @@ fn v2(p: Point) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
 }
 
+/// A stall re-plan is skipped within this share of the radius of the
+/// start of a plan made on the same walls (it would hardly move it).
+const SAME_START: f64 = 1e-2;
+
 /// How far a preferred velocity turns right (tangent of the angle) when
 /// someone comes the other way.
 const KEEP_RIGHT: f64 = 1.0;
@@ -774,9 +778,13 @@ impl World {
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;
-                // not moved off the start of a plan made at these walls:
-                // a re-plan would give that very plan again
-                let same = b.plan_current && q == pl.path.start && pl.travelled == 0.0;
+                // not moved off the start of a plan made at these walls
+                // (by more than a hair: held in a jam, it only jiggles): a
+                // re-plan would give that plan again, or one whose start
+                // moved by that hair
+                let same = b.plan_current
+                    && q.distance(pl.path.start) <= SAME_START * b.r
+                    && pl.travelled == 0.0;
                 e.replan = !same;
             }
         } else {
