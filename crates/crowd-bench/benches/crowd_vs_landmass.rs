@@ -6,7 +6,11 @@
 //! component the entities stand in). Both run `SECONDS` of simulated time
 //! at `DT`; each step is timed, the medians and how many entities reached
 //! their goals are printed, and our entities are checked against the
-//! walls after every step (`Cdt::clearance`, not the crowd's own view).
+//! walls after every step (`Cdt::clearance`, not the crowd's own view);
+//! every 10th step both crowds are measured from their positions and our
+//! walls (discs more than 1 % of their radius inside a wall, pairs
+//! overlapping by more than 1 % of the smaller radius; the worst frame of
+//! each is printed), which is what the arrivals of each side mean.
 //! Criterion then times single steps of both from the same mid-run state.
 //!
 //! Run: `cargo bench --manifest-path crates/crowd-bench/Cargo.toml`
@@ -64,6 +68,15 @@ impl Ours {
             .iter()
             .filter(|&&i| self.w.entity(i).unwrap().state() == EntityState::Arrived)
             .count()
+    }
+    fn discs(&self) -> Vec<(Point, f64)> {
+        self.ids
+            .iter()
+            .map(|&i| {
+                let e = self.w.entity(i).unwrap();
+                (e.position(), e.radius())
+            })
+            .collect()
     }
     /// Entities nearer a wall than their radius (tolerance 1e-9 r).
     fn in_walls(&self) -> usize {
@@ -154,6 +167,61 @@ impl Theirs {
             .filter(|&&i| self.a.get_agent(i).unwrap().state() == AgentState::ReachedTarget)
             .count()
     }
+    fn discs(&self) -> Vec<(Point, f64)> {
+        self.ids
+            .iter()
+            .map(|&i| {
+                let p = self.a.get_agent(i).unwrap().position;
+                (Point::new(p.x as f64, p.y as f64), RADIUS)
+            })
+            .collect()
+    }
+}
+
+/// What a frame breaks, measured from positions and our walls (not from
+/// either crowd's own view): discs more than 1 % of their radius inside a
+/// wall, pairs overlapping by more than 1 % of the smaller radius.
+#[derive(Clone, Copy, Debug, Default)]
+struct Breaks {
+    in_walls: usize,
+    pairs: usize,
+}
+
+fn breaks(w: &World, discs: &[(Point, f64)]) -> Breaks {
+    let in_walls = discs
+        .iter()
+        .filter(|&&(p, r)| w.clearance(p).map_or(true, |c| c < 0.99 * r))
+        .count();
+    // pairs through a grid of cells as wide as the largest diameter
+    let cell = 2.0 * discs.iter().fold(0.0f64, |m, d| m.max(d.1));
+    let key = |p: Point| ((p.x / cell).floor() as i64, (p.y / cell).floor() as i64);
+    let mut grid: std::collections::HashMap<(i64, i64), Vec<usize>> = Default::default();
+    for (i, d) in discs.iter().enumerate() {
+        grid.entry(key(d.0)).or_default().push(i);
+    }
+    let mut pairs = 0;
+    for (i, &(p, r)) in discs.iter().enumerate() {
+        let (x, y) = key(p);
+        for k in [
+            (x - 1, y - 1),
+            (x - 1, y),
+            (x - 1, y + 1),
+            (x, y - 1),
+            (x, y),
+            (x, y + 1),
+            (x + 1, y - 1),
+            (x + 1, y),
+            (x + 1, y + 1),
+        ] {
+            for &j in grid.get(&k).map_or(&[][..], |v| &v[..]) {
+                let (q, s) = discs[j];
+                if j > i && r + s - p.distance(q) > 0.01 * r.min(s) {
+                    pairs += 1;
+                }
+            }
+        }
+    }
+    Breaks { in_walls, pairs }
 }
 
 fn median(mut v: Vec<f64>) -> f64 {
@@ -174,7 +242,9 @@ fn bench(c: &mut Criterion) {
     let steps = (seconds / DT).round() as usize;
     let (mut t_ours, mut t_theirs) = (Vec::new(), Vec::new());
     let mut in_walls = 0;
-    for _ in 0..steps {
+    // worst frame of each, checked every 10th step (outside the timings)
+    let (mut b_ours, mut b_theirs) = (Breaks::default(), Breaks::default());
+    for k in 0..steps {
         let t = Instant::now();
         ours.step();
         t_ours.push(t.elapsed().as_secs_f64());
@@ -182,6 +252,13 @@ fn bench(c: &mut Criterion) {
         let t = Instant::now();
         theirs.step();
         t_theirs.push(t.elapsed().as_secs_f64());
+        if k % 10 == 9 {
+            let (o, t) = (breaks(&w, &ours.discs()), breaks(&w, &theirs.discs()));
+            b_ours.in_walls = b_ours.in_walls.max(o.in_walls);
+            b_ours.pairs = b_ours.pairs.max(o.pairs);
+            b_theirs.in_walls = b_theirs.in_walls.max(t.in_walls);
+            b_theirs.pairs = b_theirs.pairs.max(t.pairs);
+        }
     }
     let (mo, mt) = (median(t_ours), median(t_theirs));
     println!(
@@ -193,6 +270,11 @@ fn bench(c: &mut Criterion) {
         mt * 1e3,
         theirs.reached(),
         mo / mt,
+    );
+    println!(
+        "worst frame of every 10th step (> 1 % of the radius): daedalus {} inside a wall, \
+         {} overlapping pairs; landmass {} inside a wall, {} overlapping pairs",
+        b_ours.in_walls, b_ours.pairs, b_theirs.in_walls, b_theirs.pairs
     );
     // single steps from the same mid-run state
     let mut ours = Ours::new(&s, &trips);

@@ -104,6 +104,8 @@ pub(crate) struct Motion {
     /// Giving way in a jam: the heading of the flow it yields to (it
     /// backs off until that flow has passed).
     pub(crate) give_way: Option<Point>,
+    /// Why it gives way (a counter-flow or a merge).
+    pub(crate) yielding: super::crowd::Yielding,
     /// Seconds without progress along the path (reset by a re-plan).
     pub(crate) stalled: f64,
     /// Seconds without progress along the path (kept across re-plans).

@@ -1,43 +1,39 @@
-//! A uniform hash grid over the entities' positions, rebuilt each step
-//! in O(entities): neighbour queries look at the few cells a disc covers.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+//! A uniform grid over the entities' positions, rebuilt each step in
+//! O(entities): neighbour queries look at the few cells a disc covers.
+//! The cells are hashed into buckets stored one after the other (a
+//! counting sort), so a rebuild allocates nothing once warm and a look-up
+//! is arithmetic and one slice.
 
 use crate::Point;
 
-/// A multiplicative hash of the cell coordinates: fixed (same cells and
-/// order every run, for determinism) and cheaper than SipHash.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct CellHasher(u64);
-
-impl Hasher for CellHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(b as u64);
-        }
-    }
-    fn write_i64(&mut self, v: i64) {
-        self.write_u64(v as u64);
-    }
-    fn write_u64(&mut self, v: u64) {
-        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
+/// One point: its cell, index and position (read together by a query).
+#[derive(Clone, Copy, Debug)]
+struct Item {
+    cell: (i64, i64),
+    i: u32,
+    p: Point,
 }
-
-/// Each cell: the index and position of every point in it (the position
-/// beside the index, so that a query scans one array).
-type Cells = HashMap<(i64, i64), Vec<(u32, Point)>, BuildHasherDefault<CellHasher>>;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Grid {
     cell: f64,
-    cells: Cells,
-    /// Emptied vectors kept for reuse.
-    spare: Vec<Vec<(u32, Point)>>,
+    /// Buckets minus one (a power of two minus one).
+    mask: u64,
+    /// Where each bucket's items start in `items` (one more than buckets).
+    starts: Vec<u32>,
+    /// Items by bucket, in index order within a bucket.
+    items: Vec<Item>,
+    /// Scratch: each point's bucket.
+    buckets: Vec<u32>,
+}
+
+/// A fixed multiplicative hash of a cell (same buckets every run).
+fn bucket(cell: (i64, i64), mask: u64) -> usize {
+    let h = (cell.0 as u64)
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .rotate_left(29)
+        ^ (cell.1 as u64).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    ((h ^ (h >> 31)) & mask) as usize
 }
 
 impl Grid {
@@ -51,31 +47,61 @@ impl Grid {
     /// Rebuilds the grid with cells of side `cell` over `points` (their
     /// index is what queries report).
     pub(crate) fn rebuild(&mut self, cell: f64, points: &[Point]) {
-        for (_, mut v) in self.cells.drain() {
-            v.clear();
-            self.spare.push(v);
-        }
         self.cell = cell.max(1e-9);
-        for (i, &p) in points.iter().enumerate() {
-            let k = self.key(p);
-            let spare = &mut self.spare;
-            self.cells
-                .entry(k)
-                .or_insert_with(|| spare.pop().unwrap_or_default())
-                .push((i as u32, p));
+        let n = (2 * points.len()).next_power_of_two().max(16);
+        self.mask = n as u64 - 1;
+        self.starts.clear();
+        self.starts.resize(n + 1, 0);
+        self.buckets.clear();
+        for &p in points {
+            let b = bucket(self.key(p), self.mask);
+            self.buckets.push(b as u32);
+            self.starts[b + 1] += 1;
         }
+        for b in 0..n {
+            self.starts[b + 1] += self.starts[b];
+        }
+        let blank = Item {
+            cell: (0, 0),
+            i: 0,
+            p: Point::default(),
+        };
+        self.items.clear();
+        self.items.resize(points.len(), blank);
+        // `starts[b]` is bumped as bucket b fills, then restored
+        for (i, &p) in points.iter().enumerate() {
+            let b = self.buckets[i] as usize;
+            let at = self.starts[b] as usize;
+            self.items[at] = Item {
+                cell: self.key(p),
+                i: i as u32,
+                p,
+            };
+            self.starts[b] += 1;
+        }
+        for b in (1..=n).rev() {
+            self.starts[b] = self.starts[b - 1];
+        }
+        self.starts[0] = 0;
     }
 
     /// Calls `f` with every index (and position) whose cell meets the
     /// square of half side `reach` about `c` (a superset of the points
-    /// within `reach`), in cell order then insertion order.
+    /// within `reach`), in cell order then index order.
     pub(crate) fn near(&self, c: Point, reach: f64, mut f: impl FnMut(u32, Point)) {
+        if self.items.is_empty() {
+            return;
+        }
         let lo = self.key(Point::new(c.x - reach, c.y - reach));
         let hi = self.key(Point::new(c.x + reach, c.y + reach));
         for gx in lo.0..=hi.0 {
             for gy in lo.1..=hi.1 {
-                if let Some(v) = self.cells.get(&(gx, gy)) {
-                    v.iter().for_each(|&(i, p)| f(i, p));
+                let b = bucket((gx, gy), self.mask);
+                let (s, e) = (self.starts[b] as usize, self.starts[b + 1] as usize);
+                for it in &self.items[s..e] {
+                    if it.cell == (gx, gy) {
+                        f(it.i, it.p);
+                    }
                 }
             }
         }
@@ -101,5 +127,10 @@ mod tests {
                 assert!(got.contains(&(i as u32)));
             }
         }
+        // each point once
+        let mut sorted = got.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        assert_eq!(sorted.len(), got.len());
     }
 }

@@ -23,7 +23,7 @@
 //!    counts as arrived. These re-plans are found ahead, on all cores,
 //!    right after the moves.
 //!
-//! Four rules keep crowds flowing where plain ORCA locks up:
+//! Five rules keep crowds flowing where plain ORCA locks up:
 //!
 //! - Lanes ([`Avoidance::lane`]): optimal paths hug walls, so two flows
 //!   through a corridor in opposite directions often want the very same
@@ -43,6 +43,12 @@
 //!   winner is within a diameter in front of it. One flow goes on, the
 //!   other waits, then goes. Those giving way are not counted as stalled
 //!   (no re-plans) and ORCA gives them the larger share of avoidance.
+//! - Merges: two stuck walkers of one flow (headings less than a right
+//!   angle apart) in contact, each in front of the other, press into the
+//!   same gap (a pile at a corridor's corner); the one behind along their
+//!   mean heading (the higher slot on a tie) gives way: it backs off along
+//!   its own path, as do those it backs into, until no walker of its flow
+//!   is within a diameter in front of it.
 //! - Arrived entities stay in the avoidance: they step aside (off the
 //!   walker's line, to the side with more room) from a walker that comes
 //!   close, or from one of them going home from afar, and return to their
@@ -93,6 +99,7 @@ mod way;
 use super::{World, WorldError};
 
 pub(crate) use group::Group;
+pub(crate) use way::Yielding;
 
 /// Local avoidance settings ([`World::set_avoidance`]).
 ///

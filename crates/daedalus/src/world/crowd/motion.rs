@@ -10,6 +10,7 @@ use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
 use crate::geometry::{closest_point_segment, orient2d};
+use crate::spatial::point_seg;
 use crate::world::{EntityId, EntityState, Event, GroupId, World};
 
 /// An entity as the step sees it at its start.
@@ -30,6 +31,8 @@ pub(super) struct Body {
     keep_right: f64,
     /// Giving way to the flow of this heading ([`super::way`]).
     pub(super) give_way: Option<Point>,
+    /// Why it gives way.
+    pub(super) yielding: super::Yielding,
     /// Seconds without progress (reset by a re-plan).
     stalled: f64,
     /// Seconds without progress (kept across re-plans).
@@ -64,8 +67,10 @@ struct Intent {
 #[derive(Default)]
 struct Scratch {
     near: Vec<(f64, usize)>,
-    /// Wall obstacles, their vertex vectors overwritten in place.
-    obstacles: Vec<Obstacle>,
+    /// The neighbours as ORCA takes them.
+    agents: Vec<Cow<'static, Agent>>,
+    /// Wall obstacles (owned), their vertex vectors overwritten in place.
+    obstacles: Vec<Cow<'static, Obstacle>>,
 }
 
 /// The start-of-step view shared by every mover's computation.
@@ -84,6 +89,10 @@ fn v2(p: Point) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
 }
 
+/// A stall re-plan is skipped within this share of the radius of the
+/// start of a plan made on the same walls (it would hardly move it).
+const SAME_START: f64 = 1e-2;
+
 /// How far a preferred velocity turns right (tangent of the angle) when
 /// someone comes the other way.
 const KEEP_RIGHT: f64 = 1.0;
@@ -99,7 +108,7 @@ fn cap(v: Point, max: f64) -> Point {
 /// point distances first (cheap, and enough for most edges a flood
 /// meets), the exact crossing test only when they do not decide.
 fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
-    use crate::spatial::{point_seg, segments_meet};
+    use crate::spatial::segments_meet;
     // boxes farther apart than r: no point of one is within r of the other
     if c.x.min(e.x) >= a.x.max(b.x) + r
         || c.x.max(e.x) <= a.x.min(b.x) - r
@@ -127,6 +136,34 @@ fn responsibility(b: &Body) -> f32 {
         2.0
     } else {
         0.0
+    }
+}
+
+#[cfg(test)]
+impl Body {
+    /// A walker of slot `idx` at `p` wanting `want`, without progress for
+    /// `stuck` seconds (for hand-built jams).
+    pub(super) fn walker(idx: u32, p: Point, r: f64, want: Point, stuck: f64) -> Body {
+        Body {
+            id: EntityId { idx, generation: 0 },
+            p,
+            r,
+            v: Point::default(),
+            want,
+            speed: want.length(),
+            moving: true,
+            settled: None,
+            group: None,
+            keep_right: 0.0,
+            give_way: None,
+            yielding: super::Yielding::Flow,
+            stalled: 0.0,
+            stuck,
+            delay: 0.0,
+            target: None,
+            remaining: 10.0,
+            plan_current: true,
+        }
     }
 }
 
@@ -179,6 +216,7 @@ impl World {
                     speed: e.speed,
                     keep_right: e.motion.keep_right,
                     give_way: if moving { e.motion.give_way } else { None },
+                    yielding: e.motion.yielding,
                     stalled: e.motion.stalled,
                     stuck: e.motion.stuck,
                     delay: e.motion.delay,
@@ -226,9 +264,21 @@ impl World {
         let mut pos = points;
         let step_max = v_max * dt;
         let mut discs: Vec<(Point, f64)> = Vec::new();
+        let mut walls: Vec<(Point, Point)> = Vec::new();
         for (&i, intent) in movers.iter().zip(intents) {
             let b = &bodies[i];
             let p = pos[i];
+            // the walls the clamp can meet: every point it tests is within
+            // a step of `p`, or within the radius of such a point (the
+            // goal it snaps to); farther walls stop nothing and allow all
+            let within = 2.0 * b.r + b.speed * dt + 1e-6 * (1.0 + b.r);
+            walls.clear();
+            walls.extend(
+                intent
+                    .walls
+                    .iter()
+                    .filter(|&&(a, c)| point_seg(p, a, c) < within),
+            );
             discs.clear();
             crowd
                 .grid
@@ -239,7 +289,7 @@ impl World {
                 });
             let keep = Keep {
                 r: b.r,
-                walls: &intent.walls,
+                walls: &walls,
                 discs: &discs,
             };
             let mut q = if intent.velocity == Point::default() {
@@ -268,6 +318,7 @@ impl World {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;
                 e.motion.give_way = b.give_way.filter(|_| e.state == EntityState::Moving);
+                e.motion.yielding = b.yielding;
                 e.motion.delay = (b.delay - dt).max(0.0);
             }
         }
@@ -477,23 +528,22 @@ impl World {
             near.truncate(k);
         }
         near.sort_by(|x, y| x.partial_cmp(y).expect("finite"));
-        let neighbours: Vec<Cow<'_, Agent>> = near
-            .iter()
-            .map(|&(_, j)| {
-                let o = &snap.bodies[j];
-                Cow::Owned(Agent {
-                    position: v2(o.p - b.p),
-                    velocity: v2(o.v),
-                    radius: o.r as f32,
-                    avoidance_responsibility: responsibility(o),
-                })
+        let neighbours = &mut scratch.agents;
+        neighbours.clear();
+        neighbours.extend(near.iter().map(|&(_, j)| {
+            let o = &snap.bodies[j];
+            Cow::Owned(Agent {
+                position: v2(o.p - b.p),
+                velocity: v2(o.v),
+                radius: o.r as f32,
+                avoidance_responsibility: responsibility(o),
             })
-            .collect();
+        }));
         let pool = &mut scratch.obstacles;
         while pool.len() < walls.len() {
-            pool.push(Obstacle::Open {
+            pool.push(Cow::Owned(Obstacle::Open {
                 vertices: Vec::with_capacity(2),
-            });
+            }));
         }
         for (&(a, c), o) in walls.iter().zip(pool.iter_mut()) {
             // solid on the left, the entity on the right
@@ -502,13 +552,13 @@ impl World {
             } else {
                 (a, c)
             };
-            if let Obstacle::Open { vertices } = o {
+            // owned: `to_mut` never clones
+            if let Obstacle::Open { vertices } = o.to_mut() {
                 vertices.clear();
                 vertices.extend([v2(a - b.p), v2(c - b.p)]);
             }
         }
-        let obstacles: Vec<Cow<'_, Obstacle>> =
-            pool[..walls.len()].iter().map(Cow::Borrowed).collect();
+        let obstacles = &pool[..walls.len()];
         let me = Agent {
             position: Vec2::ZERO,
             velocity: v2(b.v),
@@ -516,8 +566,8 @@ impl World {
             avoidance_responsibility: responsibility(b),
         };
         let v = me.compute_avoiding_velocity(
-            &neighbours,
-            &obstacles,
+            neighbours,
+            obstacles,
             v2(pref),
             b.speed as f32,
             snap.dt as f32,
@@ -728,9 +778,13 @@ impl World {
             e.motion.stalled += dt;
             if e.motion.stalled >= s.replan_after {
                 e.motion.stalled = 0.0;
-                // not moved off the start of a plan made at these walls:
-                // a re-plan would give that very plan again
-                let same = b.plan_current && q == pl.path.start && pl.travelled == 0.0;
+                // not moved off the start of a plan made at these walls
+                // (by more than a hair: held in a jam, it only jiggles): a
+                // re-plan would give that plan again, or one whose start
+                // moved by that hair
+                let same = b.plan_current
+                    && q.distance(pl.path.start) <= SAME_START * b.r
+                    && pl.travelled == 0.0;
                 e.replan = !same;
             }
         } else {

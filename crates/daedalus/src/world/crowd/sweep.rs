@@ -71,6 +71,17 @@ pub(crate) fn point_hit(p: Point, d: Point, q: Point, min: f64) -> Hit {
 /// Moving a disc of radius `r` from `p` by `d`, first time it touches the
 /// segment `a b`.
 pub(crate) fn segment_hit(p: Point, d: Point, a: Point, b: Point, r: f64) -> Hit {
+    // boxes of the move and the wall farther apart than r (with a margin
+    // far above rounding): no contact, no square root
+    let m = r + 1e-6 * (1.0 + r);
+    let q = p + d;
+    if a.x.min(b.x) > p.x.max(q.x) + m
+        || a.x.max(b.x) < p.x.min(q.x) - m
+        || a.y.min(b.y) > p.y.max(q.y) + m
+        || a.y.max(b.y) < p.y.min(q.y) - m
+    {
+        return Hit::NONE;
+    }
     let mut h = point_hit(p, d, a, r).min(point_hit(p, d, b, r));
     let ab = b - a;
     let len = ab.length();

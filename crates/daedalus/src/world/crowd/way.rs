@@ -11,13 +11,29 @@
 //! entity gives way until no walker of the flow it yields to comes at it
 //! within its avoidance horizon (and no yielder in front backs into it).
 //! Two flows thus never push at each other for long: one of them goes on,
-//! the other waits, then goes. Everything is decided from the start-of-
+//! the other waits, then goes. Merges are the same-direction case: two
+//! stuck members of one flow in contact, each in front of the other (both
+//! pressing into one gap); the one behind along their mean heading backs
+//! off along its own path (and spreads it back the same way) until no
+//! walker of its flow is within a diameter in front of it. Everything is decided from the start-of-
 //! step snapshot, in slot order (deterministic).
 
 use super::Avoidance;
 use super::grid::Grid;
 use super::motion::Body;
 use crate::Point;
+
+/// Why an entity gives way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum Yielding {
+    /// To the flow of a jam walking against it (it backs off ahead of
+    /// that flow).
+    #[default]
+    Flow,
+    /// To a walker of its own flow ahead of it, both pressing into the same
+    /// gap (it backs off along its own path).
+    Merge,
+}
 
 /// Two discs touch (for jams) with a gap under this share of the smaller
 /// radius.
@@ -57,10 +73,14 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
             if j == i || !o.moving || (q - b.p).dot(b.want) <= 0.0 {
                 return; // not in front
             }
-            // a winner within a diameter (of the larger disc) of it
-            let winner = before[j].is_none()
-                && o.want.dot(hr) > 0.0
-                && q.distance(b.p) - b.r - o.r < 2.0 * b.r.max(o.r);
+            // a winner within a diameter (of the larger disc) of it: of
+            // the other flow, or (a merge) of its own
+            let flow = match b.yielding {
+                Yielding::Flow => o.want.dot(hr) > 0.0,
+                Yielding::Merge => o.want.dot(b.want) > 0.0,
+            };
+            let winner =
+                before[j].is_none() && flow && q.distance(b.p) - b.r - o.r < 2.0 * b.r.max(o.r);
             let pushed = before[j] == Some(hr) && touching(b, o);
             keep |= winner || pushed;
         });
@@ -110,8 +130,44 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
         });
         if faces {
             bodies[i].give_way = Some(hr);
+            bodies[i].yielding = Yielding::Flow;
             queue.push(i);
         }
+    }
+    // 2b. merges: two stuck walkers of one flow (headings less than a
+    // right angle apart), each in front of the other, press into the same
+    // gap (at a corridor's corner); the one behind along their mean
+    // heading (the higher slot on a tie: a strict order) backs off along
+    // its own path until the other has gone through
+    let mut losers = Vec::new();
+    for i in 0..n {
+        let b = bodies[i];
+        if !jammed(&b) {
+            continue;
+        }
+        let ui = unit(b.want).expect("jammed bodies want to move");
+        let mut loses = false;
+        grid.near(b.p, 2.0 * (b.r + r_max), |j, q| {
+            let o = &bodies[j as usize];
+            if j as usize == i || !jammed(o) || !touching(&b, o) {
+                return;
+            }
+            let uj = unit(o.want).expect("jammed bodies want to move");
+            if ui.dot(uj) <= 0.0 || (q - b.p).dot(ui) <= 0.0 || (b.p - q).dot(uj) <= 0.0 {
+                return; // not one flow, or not heading into each other
+            }
+            let h = ui + uj;
+            let (si, sj) = (b.p.dot(h), q.dot(h));
+            loses |= si < sj || (si == sj && i > j as usize);
+        });
+        if loses {
+            losers.push((i, -ui));
+        }
+    }
+    for &(i, back) in &losers {
+        bodies[i].give_way = Some(back);
+        bodies[i].yielding = Yielding::Merge;
+        queue.push(i);
     }
     // 3. giving way spreads to whoever a yielder backs into
     queue.extend((0..n).filter(|&i| before[i].is_some() && bodies[i].give_way.is_some()));
@@ -128,8 +184,74 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
                 && touching(&b, o)
             {
                 bodies[j].give_way = Some(hr);
+                bodies[j].yielding = b.yielding;
                 queue.push(j);
             }
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Hand-built: two stuck discs of radius 1 in contact, one heading
+    /// down into a gap at (0, 0), the other heading left into it from its
+    /// lower right (the pile of swap seed 47 at a corridor's corner).
+    fn pair(stuck: f64) -> Vec<Body> {
+        vec![
+            Body::walker(0, Point::new(0.0, 2.0), 1.0, Point::new(0.0, -4.0), stuck),
+            Body::walker(1, Point::new(1.8, 1.1), 1.0, Point::new(-4.0, -1.0), stuck),
+        ]
+    }
+
+    fn run(bodies: &mut [Body]) {
+        let mut grid = Grid::default();
+        let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
+        grid.rebuild(13.0, &points);
+        right_of_way(bodies, &grid, &Avoidance::default(), 1.0);
+    }
+
+    #[test]
+    fn the_one_behind_a_merge_backs_off() {
+        let mut b = pair(1.0);
+        // hand-worked: in contact (gap 0.01), each in front of the other;
+        // mean heading h = (0, -1) + (-0.970, -0.243): slot 0 projects to
+        // -2.49, slot 1 to -3.11, so slot 1 is behind
+        let h = Point::new(0.0, -1.0) + Point::new(-4.0, -1.0) / 17f64.sqrt();
+        assert!(b[0].p.dot(h) > b[1].p.dot(h));
+        run(&mut b);
+        assert_eq!(b[0].give_way, None);
+        let back = b[1].give_way.expect("the one behind gives way");
+        assert_eq!(b[1].yielding, Yielding::Merge);
+        // along its own path, backwards
+        let u = Point::new(-4.0, -1.0) / 17f64.sqrt();
+        assert!((back + u).length() < 1e-12);
+    }
+
+    #[test]
+    fn no_merge_before_the_jam_or_apart() {
+        // not stuck long enough yet
+        let mut b = pair(0.5);
+        run(&mut b);
+        assert!(b.iter().all(|b| b.give_way.is_none()));
+        // stuck but not in contact
+        let mut b = pair(1.0);
+        b[1].p = Point::new(4.0, 1.1);
+        run(&mut b);
+        assert!(b.iter().all(|b| b.give_way.is_none()));
+    }
+
+    #[test]
+    fn a_merge_yielder_waits_while_the_winner_is_near_in_front() {
+        let mut b = pair(1.0);
+        run(&mut b);
+        // next step: nothing moved, the winner still in front
+        run(&mut b);
+        assert!(b[1].give_way.is_some());
+        // the winner went through the gap: far below
+        b[0].p = Point::new(0.0, -6.0);
+        run(&mut b);
+        assert_eq!(b[1].give_way, None);
     }
 }
