@@ -38,7 +38,9 @@ pub(super) struct Scratch {
     verts: Vec<u32>,
     /// Per face / vertex: `epoch` once listed in this patch.
     face_seen: Vec<u32>,
-    vert_seen: Vec<u32>,
+    /// Per vertex: `(epoch, first index in olds)`, the index of the old
+    /// triangles it is the smallest vertex of (one cache line for both).
+    vert_seen: Vec<(u32, u32)>,
     epoch: u32,
     freed_wedges: Vec<u32>,
     /// Per wedge id: `epoch` once freed in this patch.
@@ -59,9 +61,6 @@ pub(super) struct Scratch {
     rays: Vec<crate::Point>,
     /// Old triangles by their smallest vertex (see [`OldTri`]).
     olds: Vec<OldTri>,
-    /// Per vertex: `(epoch, first index in olds)` of the triangles it is
-    /// the smallest vertex of.
-    vhead: Vec<(u32, u32)>,
     /// Kept triangles: (slot, new face).
     kept: Vec<(u32, u32)>,
     /// New faces that match no old triangle.
@@ -82,6 +81,24 @@ struct OldTri {
 }
 
 impl Scratch {
+    /// Lists old triangle `t` (its vertices already listed) under its
+    /// smallest vertex, for [`NavMesh::match_kept`].
+    fn list_old(&mut self, nav: &NavMesh, t: u32) {
+        let c = 3 * t;
+        let v = [nav.v(c), nav.v(c + 1), nav.v(c + 2)];
+        let r = (0..3).min_by_key(|&i| v[i]).unwrap_or(0);
+        let a = v[r] as usize;
+        let next = self.vert_seen[a].1;
+        self.vert_seen[a].1 = self.olds.len() as u32;
+        self.olds.push(OldTri {
+            b: v[(r + 1) % 3],
+            c: v[(r + 2) % 3],
+            slot: t,
+            rot: r as u32,
+            next,
+        });
+    }
+
     pub(super) fn heap_bytes(&self) -> usize {
         fn b<T>(v: &Vec<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
@@ -105,7 +122,6 @@ impl Scratch {
             + b(&self.spans)
             + b(&self.rays)
             + b(&self.olds)
-            + b(&self.vhead)
             + b(&self.kept)
             + b(&self.added)
     }
@@ -128,11 +144,10 @@ impl NavMesh {
         s.epoch = s.epoch.wrapping_add(1);
         if s.epoch == 0 {
             s.face_seen.iter_mut().for_each(|x| *x = 0);
-            s.vert_seen.iter_mut().for_each(|x| *x = 0);
+            s.vert_seen.iter_mut().for_each(|x| *x = (0, NONE));
             s.wedge_seen.iter_mut().for_each(|x| *x = 0);
             s.arc_seen.iter_mut().for_each(|x| *x = 0);
             s.reused.iter_mut().for_each(|x| *x = 0);
-            s.vhead.iter_mut().for_each(|x| *x = (0, NONE));
             s.epoch = 1;
         }
         let ep = s.epoch;
@@ -140,10 +155,9 @@ impl NavMesh {
             s.face_seen.resize(m.fedge.len(), 0);
         }
         if s.vert_seen.len() < m.pos.len() {
-            s.vert_seen.resize(m.pos.len(), 0);
+            s.vert_seen.resize(m.pos.len(), (0, NONE));
             s.arc_seen.resize(m.pos.len(), 0);
             s.reused.resize(m.pos.len(), 0);
-            s.vhead.resize(m.pos.len(), (0, NONE));
         }
         if s.wedge_seen.len() < self.wedge_count as usize {
             s.wedge_seen.resize(self.wedge_count as usize, 0);
@@ -188,15 +202,14 @@ impl NavMesh {
                 s.old.push(t);
             }
         }
-        self.match_kept(m, &mut s, faces);
-        let mut cleared = 0usize;
         for k in 0..s.old.len() {
             let t = s.old[k];
             for i in 0..3 {
                 let c = 3 * t + i;
                 let v = self.v(c);
                 grow(&mut region, self.p(v));
-                if std::mem::replace(&mut s.vert_seen[v as usize], ep) != ep {
+                if s.vert_seen[v as usize].0 != ep {
+                    s.vert_seen[v as usize] = (ep, NONE);
                     s.verts.push(v);
                 }
                 let w = self.wedge[c as usize];
@@ -209,6 +222,12 @@ impl NavMesh {
                         .extend_from_slice(&[self.wall_end(v, b), self.wall_end(b, v)]);
                 }
             }
+            s.list_old(self, t);
+        }
+        self.match_kept(m, &mut s, faces);
+        let mut cleared = 0usize;
+        for k in 0..s.old.len() {
+            let t = s.old[k];
             if s.olds[k].slot == NONE {
                 // Kept: same vertices, walls and links to every neighbour
                 // kept or unchanged, so its dead-end state still holds.
@@ -299,7 +318,8 @@ impl NavMesh {
             let t = s.kept[k].0;
             for h in 3 * t..3 * t + 3 {
                 let o = self.opp[h as usize];
-                if o != NONE && self.opp[o as usize] != h {
+                // (Only a wall can be the border: kept walls are unchanged.)
+                if self.wall[h as usize] && o != NONE && self.opp[o as usize] != h {
                     self.opp[h as usize] = NONE;
                     self.wall[h as usize] = true;
                     self.shut[h as usize] = true;
@@ -435,25 +455,6 @@ impl NavMesh {
     /// and is marked taken (`slot == NONE`) when kept.
     fn match_kept(&self, m: &Mesh, s: &mut Scratch, faces: &[u32]) {
         let ep = s.epoch;
-        for &t in &s.old {
-            let c = 3 * t;
-            let v = [self.v(c), self.v(c + 1), self.v(c + 2)];
-            let r = (0..3).min_by_key(|&i| v[i]).unwrap_or(0);
-            let a = v[r] as usize;
-            let head = if s.vhead[a].0 == ep {
-                s.vhead[a].1
-            } else {
-                NONE
-            };
-            s.vhead[a] = (ep, s.olds.len() as u32);
-            s.olds.push(OldTri {
-                b: v[(r + 1) % 3],
-                c: v[(r + 2) % 3],
-                slot: t,
-                rot: r as u32,
-                next: head,
-            });
-        }
         for &f in faces {
             if f < crate::mesh::OUTER_FACES || !m.face_alive(f) {
                 continue;
@@ -464,8 +465,8 @@ impl NavMesh {
             let v = es.map(|e| m.raw_origin(e));
             let q = (0..3).min_by_key(|&i| v[i]).unwrap_or(0);
             let a = v[q] as usize;
-            let mut k = if s.vhead[a].0 == ep {
-                s.vhead[a].1
+            let mut k = if s.vert_seen[a].0 == ep {
+                s.vert_seen[a].1
             } else {
                 NONE
             };
@@ -500,7 +501,8 @@ impl NavMesh {
             s.arc_seen[v as usize] = ep;
             s.reused[v as usize] = ep;
         }
-        if std::mem::replace(&mut s.vert_seen[v as usize], ep) != ep {
+        if s.vert_seen[v as usize].0 != ep {
+            s.vert_seen[v as usize] = (ep, NONE);
             s.verts.push(v);
             s.arc_seen[v as usize] = ep; // a new vertex
         }
