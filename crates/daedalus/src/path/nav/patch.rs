@@ -4,6 +4,11 @@
 //! walls, wedges, corner tables, grid hints, dead-end pruning — is redone
 //! around those triangles only.
 //!
+//! A written face with the vertices (in the same turn) and walls of a
+//! triangle it replaces keeps that triangle's slot, links and dead-end
+//! state (a moved object's own fan: about two thirds of what a move
+//! writes); only its position-dependent tables are redone.
+//!
 //! Dead ends are kept conservatively: every dead-end subtree that held a
 //! changed triangle is opened up (its chain of parents cleared), then
 //! peeled again locally. Pruning is only ever lost, never wrong; what a
@@ -33,7 +38,9 @@ pub(super) struct Scratch {
     verts: Vec<u32>,
     /// Per face / vertex: `epoch` once listed in this patch.
     face_seen: Vec<u32>,
-    vert_seen: Vec<u32>,
+    /// Per vertex: `(epoch, first index in olds)`, the index of the old
+    /// triangles it is the smallest vertex of (one cache line for both).
+    vert_seen: Vec<(u32, u32)>,
     epoch: u32,
     freed_wedges: Vec<u32>,
     /// Per wedge id: `epoch` once freed in this patch.
@@ -52,9 +59,46 @@ pub(super) struct Scratch {
     fans: Vec<u32>,
     spans: Vec<(u32, u32, u32)>,
     rays: Vec<crate::Point>,
+    /// Old triangles by their smallest vertex (see [`OldTri`]).
+    olds: Vec<OldTri>,
+    /// Kept triangles: (slot, new face).
+    kept: Vec<(u32, u32)>,
+    /// New faces that match no old triangle.
+    added: Vec<u32>,
+}
+
+/// An old triangle seen from its smallest vertex `a` (at corner
+/// `3 * slot + rot`): the next two vertices counter-clockwise, and the next
+/// old triangle whose smallest vertex is `a`. `slot` is `NONE` once a new
+/// face took it.
+#[derive(Clone, Copy, Debug)]
+struct OldTri {
+    b: u32,
+    c: u32,
+    slot: u32,
+    rot: u32,
+    next: u32,
 }
 
 impl Scratch {
+    /// Lists old triangle `t` (its vertices already listed) under its
+    /// smallest vertex, for [`NavMesh::match_kept`].
+    fn list_old(&mut self, nav: &NavMesh, t: u32) {
+        let c = 3 * t;
+        let v = [nav.v(c), nav.v(c + 1), nav.v(c + 2)];
+        let r = (0..3).min_by_key(|&i| v[i]).unwrap_or(0);
+        let a = v[r] as usize;
+        let next = self.vert_seen[a].1;
+        self.vert_seen[a].1 = self.olds.len() as u32;
+        self.olds.push(OldTri {
+            b: v[(r + 1) % 3],
+            c: v[(r + 2) % 3],
+            slot: t,
+            rot: r as u32,
+            next,
+        });
+    }
+
     pub(super) fn heap_bytes(&self) -> usize {
         fn b<T>(v: &Vec<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
@@ -77,6 +121,9 @@ impl Scratch {
             + b(&self.fans)
             + b(&self.spans)
             + b(&self.rays)
+            + b(&self.olds)
+            + b(&self.kept)
+            + b(&self.added)
     }
 }
 
@@ -97,7 +144,7 @@ impl NavMesh {
         s.epoch = s.epoch.wrapping_add(1);
         if s.epoch == 0 {
             s.face_seen.iter_mut().for_each(|x| *x = 0);
-            s.vert_seen.iter_mut().for_each(|x| *x = 0);
+            s.vert_seen.iter_mut().for_each(|x| *x = (0, NONE));
             s.wedge_seen.iter_mut().for_each(|x| *x = 0);
             s.arc_seen.iter_mut().for_each(|x| *x = 0);
             s.reused.iter_mut().for_each(|x| *x = 0);
@@ -108,7 +155,7 @@ impl NavMesh {
             s.face_seen.resize(m.fedge.len(), 0);
         }
         if s.vert_seen.len() < m.pos.len() {
-            s.vert_seen.resize(m.pos.len(), 0);
+            s.vert_seen.resize(m.pos.len(), (0, NONE));
             s.arc_seen.resize(m.pos.len(), 0);
             s.reused.resize(m.pos.len(), 0);
         }
@@ -131,10 +178,13 @@ impl NavMesh {
             &mut s.freed_wedges,
             &mut s.peel,
             &mut s.fans,
+            &mut s.added,
         ] {
             v.clear();
         }
         s.spans.clear();
+        s.olds.clear();
+        s.kept.clear();
         s.old_walls.clear();
         s.new_walls.clear();
         let mut region: Option<Rect> = None;
@@ -152,14 +202,14 @@ impl NavMesh {
                 s.old.push(t);
             }
         }
-        let mut cleared = 0usize;
         for k in 0..s.old.len() {
             let t = s.old[k];
             for i in 0..3 {
                 let c = 3 * t + i;
                 let v = self.v(c);
                 grow(&mut region, self.p(v));
-                if std::mem::replace(&mut s.vert_seen[v as usize], ep) != ep {
+                if s.vert_seen[v as usize].0 != ep {
+                    s.vert_seen[v as usize] = (ep, NONE);
                     s.verts.push(v);
                 }
                 let w = self.wedge[c as usize];
@@ -172,6 +222,17 @@ impl NavMesh {
                         .extend_from_slice(&[self.wall_end(v, b), self.wall_end(b, v)]);
                 }
             }
+            s.list_old(self, t);
+        }
+        self.match_kept(m, &mut s, faces);
+        let mut cleared = 0usize;
+        for k in 0..s.old.len() {
+            let t = s.old[k];
+            if s.olds[k].slot == NONE {
+                // Kept: same vertices, walls and links to every neighbour
+                // kept or unchanged, so its dead-end state still holds.
+                continue;
+            }
             let mut x = t;
             while self.exit[x as usize] != NONE {
                 let e = self.exit[x as usize];
@@ -183,8 +244,10 @@ impl NavMesh {
                 cleared += 1;
             }
         }
-        for &t in &s.old {
-            self.free_slot(t);
+        for k in 0..s.old.len() {
+            if s.olds[k].slot != NONE {
+                self.free_slot(s.old[k]);
+            }
         }
 
         // 2. Room for new vertices; 3. the new triangles.
@@ -194,10 +257,18 @@ impl NavMesh {
             self.corner.resize(nv, false);
         }
         self.arcs.resize(nv);
-        for &f in faces.iter() {
-            if f < crate::mesh::OUTER_FACES || !m.face_alive(f) {
-                continue;
+        for k in 0..s.kept.len() {
+            let (t, f) = s.kept[k];
+            for c in 3 * t..3 * t + 3 {
+                let v = self.v(c);
+                self.touch_vertex(m, &mut s, v);
+                grow(&mut region, m.raw_pos(v));
             }
+            self.tri_face[t as usize] = f;
+            self.face_tri[f as usize] = t;
+        }
+        for k in 0..s.added.len() {
+            let f = s.added[k];
             let t = self.alloc_slot();
             let e0 = m.raw_face_edge(f);
             let mut e = e0;
@@ -205,17 +276,8 @@ impl NavMesh {
                 let h = (3 * t + i) as usize;
                 let v = m.raw_origin(e);
                 self.tv[h] = v;
-                if self.pos[v as usize] != m.raw_pos(v) {
-                    // A vertex slot reused at another place.
-                    self.pos[v as usize] = m.raw_pos(v);
-                    s.arc_seen[v as usize] = ep;
-                    s.reused[v as usize] = ep;
-                }
+                self.touch_vertex(m, &mut s, v);
                 self.wall[h] = m.raw_is_constrained(e);
-                if std::mem::replace(&mut s.vert_seen[v as usize], ep) != ep {
-                    s.verts.push(v);
-                    s.arc_seen[v as usize] = ep; // a new vertex
-                }
                 s.hes.push(e);
                 grow(&mut region, m.raw_pos(v));
                 e = m.raw_next(e);
@@ -247,6 +309,31 @@ impl NavMesh {
                 self.opp[h as usize] = h2;
                 self.opp[h2 as usize] = h;
                 self.wall[h2 as usize] = self.wall[h as usize];
+            }
+        }
+        // A kept triangle's edge no new triangle linked again lost its
+        // old neighbour to the outer face: now the border (its dead-end
+        // state is redone).
+        for k in 0..s.kept.len() {
+            let t = s.kept[k].0;
+            for h in 3 * t..3 * t + 3 {
+                let o = self.opp[h as usize];
+                // (Only a wall can be the border: kept walls are unchanged.)
+                if self.wall[h as usize] && o != NONE && self.opp[o as usize] != h {
+                    self.opp[h as usize] = NONE;
+                    self.wall[h as usize] = true;
+                    self.shut[h as usize] = true;
+                    if self.exit[t as usize] == h {
+                        self.exit[t as usize] = NONE;
+                        cleared += 1;
+                    }
+                    s.peel.push(t);
+                }
+                if self.wall[h as usize] {
+                    let (a, b) = (self.v(h), self.v(next(h)));
+                    s.new_walls
+                        .extend_from_slice(&[self.wall_end(a, b), self.wall_end(b, a)]);
+                }
             }
         }
         for &t in &s.new {
@@ -345,7 +432,7 @@ impl NavMesh {
 
         // 7. Grid hints: each new triangle in the cell of its centroid (a
         //    hint left on a freed slot is passed over by `locate`).
-        if let Some(&t0) = s.new.first() {
+        if let Some(&t0) = s.new.first().or(s.kept.first().map(|k| &k.0)) {
             self.any = t0;
         } else if self.tv[3 * self.any as usize] == NONE {
             // Nothing new (cannot happen in a triangulation): any live slot.
@@ -357,9 +444,68 @@ impl NavMesh {
             let k = self.cell(self.centroid(t), self.grid_n);
             self.grid[k] = t;
         }
-        let written = s.new.len();
+        let written = s.new.len() + s.kept.len();
         self.scratch = s;
         (region, written)
+    }
+
+    /// Splits the live faces of `faces` into those that keep the slot of
+    /// an old triangle (`s.kept`: same vertices in the same turn, same
+    /// walls) and the others (`s.added`). `s.olds[k]` describes `s.old[k]`
+    /// and is marked taken (`slot == NONE`) when kept.
+    fn match_kept(&self, m: &Mesh, s: &mut Scratch, faces: &[u32]) {
+        let ep = s.epoch;
+        for &f in faces {
+            if f < crate::mesh::OUTER_FACES || !m.face_alive(f) {
+                continue;
+            }
+            let e0 = m.raw_face_edge(f);
+            let e1 = m.raw_next(e0);
+            let es = [e0, e1, m.raw_next(e1)];
+            let v = es.map(|e| m.raw_origin(e));
+            let q = (0..3).min_by_key(|&i| v[i]).unwrap_or(0);
+            let a = v[q] as usize;
+            let mut k = if s.vert_seen[a].0 == ep {
+                s.vert_seen[a].1
+            } else {
+                NONE
+            };
+            while k != NONE {
+                let o = s.olds[k as usize];
+                if o.slot != NONE && o.b == v[(q + 1) % 3] && o.c == v[(q + 2) % 3] {
+                    let same_walls = (0..3).all(|i| {
+                        let h = 3 * o.slot + (o.rot + i as u32) % 3;
+                        self.wall[h as usize] == m.raw_is_constrained(es[(q + i) % 3])
+                    });
+                    if same_walls {
+                        s.kept.push((o.slot, f));
+                        s.olds[k as usize].slot = NONE;
+                    }
+                    break;
+                }
+                k = o.next;
+            }
+            if s.kept.last().is_none_or(|x| x.1 != f) {
+                s.added.push(f);
+            }
+        }
+    }
+
+    /// A vertex of a written triangle: listed once, its position copied.
+    #[inline]
+    fn touch_vertex(&mut self, m: &Mesh, s: &mut Scratch, v: u32) {
+        let ep = s.epoch;
+        if self.pos[v as usize] != m.raw_pos(v) {
+            // Moved, or a vertex slot reused at another place.
+            self.pos[v as usize] = m.raw_pos(v);
+            s.arc_seen[v as usize] = ep;
+            s.reused[v as usize] = ep;
+        }
+        if s.vert_seen[v as usize].0 != ep {
+            s.vert_seen[v as usize] = (ep, NONE);
+            s.verts.push(v);
+            s.arc_seen[v as usize] = ep; // a new vertex
+        }
     }
 
     #[inline]
