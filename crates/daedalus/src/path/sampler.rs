@@ -23,16 +23,72 @@ pub enum SampleError {
 
 #[derive(Clone, Copy, Debug)]
 enum Piece {
-    /// A straight piece and the centres of the turns before and after it
-    /// (the corners it is tangent to).
-    Line(Point, Point, [Option<Point>; 2]),
+    Line(Line),
     Arc(Turn),
+}
+
+/// A straight piece with what every sample of it needs, computed once
+/// (a crowd samples each walker's path many times a step).
+#[derive(Clone, Copy, Debug)]
+struct Line {
+    a: Point,
+    b: Point,
+    len: f64,
+    /// Unit direction (zero for a piece of length zero).
+    u: Point,
+    /// Which side of the line its margin moves a point to: away from the
+    /// corners it is tangent to, 0 between corners on both sides (a
+    /// crossing tangent: no side is out) or with no corner.
+    side: f64,
+}
+
+impl Line {
+    /// The piece from `a` to `b`, tangent to the corners `centres` (the
+    /// turns before and after it).
+    fn new(a: Point, b: Point, centres: [Option<Point>; 2]) -> Line {
+        let len = a.distance(b);
+        if len == 0.0 {
+            let u = Point::new(0.0, 0.0);
+            return Line {
+                a,
+                b,
+                len,
+                u,
+                side: 0.0,
+            };
+        }
+        let (ux, uy) = ((b.x - a.x) / len, (b.y - a.y) / len);
+        let side = |c: Option<Point>| {
+            c.map_or(0.0, |c| {
+                let v = ux * (c.y - a.y) - uy * (c.x - a.x);
+                if v > 0.0 {
+                    1.0
+                } else if v < 0.0 {
+                    -1.0
+                } else {
+                    0.0
+                }
+            })
+        };
+        let side = match (side(centres[0]), side(centres[1])) {
+            (x, y) if x == y || y == 0.0 => x,
+            (0.0, y) => y,
+            _ => 0.0,
+        };
+        Line {
+            a,
+            b,
+            len,
+            u: Point::new(ux, uy),
+            side,
+        }
+    }
 }
 
 impl Piece {
     fn len(&self) -> f64 {
         match self {
-            Piece::Line(a, b, _) => (*a).distance(*b),
+            Piece::Line(l) => l.len,
             Piece::Arc(t) => t.arc_length(),
         }
     }
@@ -41,42 +97,18 @@ impl Piece {
     /// it is tangent to (see [`PathSampler`]).
     fn at(&self, s: f64, margin: f64) -> Point {
         match self {
-            Piece::Line(a, b, centres) => {
-                let l = (*a).distance(*b);
-                let t = if l > 0.0 {
-                    (s / l).clamp(0.0, 1.0)
+            Piece::Line(Line { a, b, len, u, side }) => {
+                let t = if *len > 0.0 {
+                    (s / len).clamp(0.0, 1.0)
                 } else {
                     0.0
                 };
                 let p = Point::new(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
-                if margin == 0.0 || l == 0.0 {
+                if margin == 0.0 || *side == 0.0 {
                     return p;
                 }
-                // Away from the corners, across the line; not between
-                // corners on both sides (a crossing tangent: no side is out).
-                let (ux, uy) = ((b.x - a.x) / l, (b.y - a.y) / l);
-                let side = |c: &Option<Point>| {
-                    c.map_or(0.0, |c| {
-                        let v = ux * (c.y - a.y) - uy * (c.x - a.x);
-                        if v > 0.0 {
-                            1.0
-                        } else if v < 0.0 {
-                            -1.0
-                        } else {
-                            0.0
-                        }
-                    })
-                };
-                let s = match (side(&centres[0]), side(&centres[1])) {
-                    (x, y) if x == y || y == 0.0 => x,
-                    (0.0, y) => y,
-                    _ => 0.0,
-                };
-                if s == 0.0 {
-                    return p;
-                }
-                let k = -s * margin;
-                Point::new(p.x - uy * k, p.y + ux * k)
+                let k = -side * margin;
+                Point::new(p.x - u.y * k, p.y + u.x * k)
             }
             Piece::Arc(t) => {
                 if t.radius == 0.0 {
@@ -153,14 +185,14 @@ impl PathSampler {
         let mut before = None;
         for t in &path.turns {
             let c = (t.radius > 0.0).then_some(t.center);
-            pieces.push(Piece::Line(at, t.from, [before, c]));
+            pieces.push(Piece::Line(Line::new(at, t.from, [before, c])));
             if t.radius > 0.0 {
                 pieces.push(Piece::Arc(*t));
             }
             before = c;
             at = t.to;
         }
-        pieces.push(Piece::Line(at, path.goal, [before, None]));
+        pieces.push(Piece::Line(Line::new(at, path.goal, [before, None])));
         let mut starts = Vec::with_capacity(pieces.len());
         let mut total = 0.0;
         for p in &pieces {
@@ -351,13 +383,13 @@ impl PathSampler {
         let first = if d > 0.0 { self.piece_of(d) } else { 0 };
         for (i, p) in self.pieces.iter().enumerate().skip(first) {
             let near = match p {
-                Piece::Line(a, b, _) => {
+                Piece::Line(l) => {
                     let a = if i == first && d > self.starts[i] {
                         self.pieces[i].at(d - self.starts[i], 0.0)
                     } else {
-                        *a
+                        l.a
                     };
-                    rect.segment_distance(a, *b) <= slack
+                    rect.segment_distance(a, l.b) <= slack
                 }
                 Piece::Arc(t) => rect.distance(t.center) <= t.radius + slack,
             };
