@@ -201,7 +201,7 @@ impl TangentSearch {
         self.fan_of(nav, s.v);
         self.gap_wedge(nav, s.v);
         self.visible(nav, c, true, Some(&cone), ring);
-        let (b, e, _) = visibility::dedup_tail(&mut self.cand_pool, b, false);
+        let (b, e) = visibility::dedup_tail(&mut self.cand_pool, b);
         for i in b..e {
             let w = self.cand_pool[i as usize];
             for dw in [1.0, -1.0] {
@@ -241,14 +241,10 @@ impl TangentSearch {
         } else {
             (bx, None, limit)
         };
-        let (b, e, goal) = self.start_candidates(nav, from, &cone, old.as_ref());
+        // No edge straight to the goal: `find` has found it blocked (the
+        // same test `check` would make) before the search began.
+        let (b, e) = self.start_candidates(nav, from, &cone, old.as_ref());
         self.start_box = self.cut.cone.then_some((cone, limit));
-        if goal && let Some((p, _)) = tangent(from, 0.0, 1.0, to, 0.0, 1.0) {
-            self.push(
-                State::next(id, p.distance(to), (GOAL, 1.0), (p, to), 0.0, NONE),
-                to,
-            );
-        }
         for k in b..e {
             let w = self.cand_pool[k as usize];
             let pw = nav.p(w);
@@ -379,9 +375,6 @@ impl TangentSearch {
         let (in_start, in_goal) = (nav.containing(from, &mut st), nav.containing(to, &mut gt));
         let ok_start = in_start && self.point_clear(nav, from, r, &st);
         let ok_goal = in_goal && self.point_clear(nav, to, r, &gt);
-        for &t in &gt {
-            self.goal_tri[t as usize] = self.qe;
-        }
         self.tris = st;
         self.gtris = gt;
         if !in_start {

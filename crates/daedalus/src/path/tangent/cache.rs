@@ -224,7 +224,7 @@ impl TangentSearch {
         };
         self.visible(nav, pv, true, None, ring);
         let reach = if self.cut.reach { reach } else { f64::INFINITY };
-        let (cb, ce, _) = dedup_tail(&mut self.cand_pool, b as u32, false);
+        let (cb, ce) = dedup_tail(&mut self.cand_pool, b as u32);
         let begin = self.cache().edges.len();
         for i in cb..ce {
             let w = self.cand_pool[i as usize];

@@ -179,7 +179,6 @@ pub(crate) struct TangentSearch {
     /// Flood epoch for triangle / half-edge marks.
     fe: u32,
     tri_mark: Vec<u32>,
-    goal_tri: Vec<u32>,
     he_mark: Vec<u32>,
     /// Candidate corners of the state being expanded.
     cand_pool: Vec<u32>,
@@ -223,7 +222,6 @@ impl TangentSearch {
         let nv = nav.pos.len();
         if self.tri_mark.len() < nt {
             self.tri_mark.resize(nt, 0);
-            self.goal_tri.resize(nt, 0);
         }
         if self.he_mark.len() < nh {
             self.he_mark.resize(nh, 0);
@@ -239,7 +237,6 @@ impl TangentSearch {
         if self.qe == 0 {
             self.goal_seen.iter_mut().for_each(|s| *s = 0);
             self.arr_stamp.iter_mut().for_each(|s| *s = 0);
-            self.goal_tri.iter_mut().for_each(|s| *s = 0);
             self.qe = 1;
         }
         self.cand_pool.clear();

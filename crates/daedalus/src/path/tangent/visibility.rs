@@ -7,7 +7,7 @@ use crate::geometry::distance_squared_point_segment;
 impl TangentSearch {
     /// Corners seen from `o` (a visibility flood over the triangles from
     /// the corners `fan`, or from the triangles `tris` containing `o`),
-    /// appended to `cand_pool`; returns whether the goal's triangle was seen.
+    /// appended to `cand_pool`.
     /// With a `cone`, only the corners inside it (the flood skips the edges
     /// wholly outside it); only those in the ring `reach` around `o` (the
     /// flood skips the edges farther than its outer radius: the disc is
@@ -21,10 +21,8 @@ impl TangentSearch {
         from_vertex: bool,
         cone: Option<&Cone>,
         reach: Reach,
-    ) -> bool {
+    ) {
         self.flood_epoch();
-        let qe = self.qe;
-        let mut goal = false;
         let (mut clip, mut cut) = (false, false);
         self.stack.clear();
         let out = |p: Point| cone.map_or(0, |c| c.outside(p));
@@ -65,9 +63,6 @@ impl TangentSearch {
                 }
                 (t, h)
             };
-            if self.goal_tri[t as usize] == qe {
-                goal = true;
-            }
             for i in 0..3 {
                 let w = nav.v(3 * t + i);
                 let pw = nav.p(w);
@@ -99,10 +94,6 @@ impl TangentSearch {
             // No cap on entries per edge: every window is a distinct set of
             // straight rays moving away from `o`, so each crosses a triangle
             // once and the flood ends; a cap would drop visible corners.
-            let t = h / 3;
-            if self.goal_tri[t as usize] == qe {
-                goal = true;
-            }
             // h runs tail -> head; z is the third corner.
             let (ptail, phead, pz) = (
                 nav.p(nav.v(h)),
@@ -142,7 +133,6 @@ impl TangentSearch {
             cone: clip,
             reach: cut,
         };
-        goal
     }
 
     /// Keeps in `self.fan` only the triangles of the wall-free wedge of the
@@ -170,11 +160,11 @@ impl TangentSearch {
         from: Point,
         cone: &Cone,
         old: Option<&Cone>,
-    ) -> (u32, u32, bool) {
+    ) -> (u32, u32) {
         let b = self.cand_pool.len() as u32;
-        let g = self.visible(nav, from, false, Some(cone), Reach::ALL);
+        self.visible(nav, from, false, Some(cone), Reach::ALL);
         let Some(old) = old else {
-            return dedup_tail(&mut self.cand_pool, b, g);
+            return dedup_tail(&mut self.cand_pool, b);
         };
         let mut n = b as usize;
         for i in b as usize..self.cand_pool.len() {
@@ -185,8 +175,7 @@ impl TangentSearch {
             }
         }
         self.cand_pool.truncate(n);
-        // The goal's edge was pushed by the first flood.
-        dedup_tail(&mut self.cand_pool, b, false)
+        dedup_tail(&mut self.cand_pool, b)
     }
 
     /// Offset of `p` along the free arc of `v` in direction `dir`, or None
@@ -248,8 +237,8 @@ pub(super) struct Cut {
     pub(super) reach: bool,
 }
 
-/// Sorts and dedups `pool[b..]`; the range and the goal flag.
-pub(super) fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, bool) {
+/// Sorts and dedups `pool[b..]`; returns its range.
+pub(super) fn dedup_tail(pool: &mut Vec<u32>, b: u32) -> (u32, u32) {
     // In place: this runs once per expansion.
     let b0 = b as usize;
     pool[b0..].sort_unstable();
@@ -261,5 +250,5 @@ pub(super) fn dedup_tail(pool: &mut Vec<u32>, b: u32, goal: bool) -> (u32, u32, 
         }
     }
     pool.truncate(n);
-    (b, n as u32, goal)
+    (b, n as u32)
 }
