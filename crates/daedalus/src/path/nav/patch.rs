@@ -321,7 +321,6 @@ impl NavMesh {
                 // (Only a wall can be the border: kept walls are unchanged.)
                 if self.wall[h as usize] && o != NONE && self.opp[o as usize] != h {
                     self.opp[h as usize] = NONE;
-                    self.wall[h as usize] = true;
                     self.shut[h as usize] = true;
                     if self.exit[t as usize] == h {
                         self.exit[t as usize] = NONE;
