@@ -190,9 +190,18 @@ impl World {
         closed: &[Moved],
         events: &mut Vec<Event>,
     ) {
+        // nothing to do (no change, no check or re-plan asked, the crowd
+        // moves it): left in place, not moved out and back
+        let slot = self.entities.get_mut(id.idx, id.generation).expect("live");
+        if changes.is_empty()
+            && !slot.check
+            && !slot.replan
+            && (self.crowd.is_some() || slot.state != EntityState::Moving)
+        {
+            return;
+        }
         // moved out, not cloned (a placeholder without heap holds the slot;
         // nothing below reads it, every return writes `e` back)
-        let slot = self.entities.get_mut(id.idx, id.generation).expect("live");
         let hold = Entity::new(slot.position, slot.radius, slot.speed);
         let mut e = std::mem::replace(slot, hold);
         let (p, r) = (e.position, e.radius);

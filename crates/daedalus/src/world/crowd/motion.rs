@@ -279,12 +279,18 @@ impl World {
                     .iter()
                     .filter(|&&(a, c)| point_seg(p, a, c) < within),
             );
+            // the discs it can meet by the same bound (with the other
+            // disc's radius); a farther one gives no hit and allows all,
+            // so leaving it out changes nothing (the order of the rest is
+            // kept: ties of the clamp go to the first)
             discs.clear();
             crowd
                 .grid
                 .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j, _| {
-                    if j as usize != i {
-                        discs.push((pos[j as usize], bodies[j as usize].r));
+                    let (q, rq) = (pos[j as usize], bodies[j as usize].r);
+                    let meet = within + rq + 1e-6 * rq;
+                    if j as usize != i && q.distance_squared(p) < meet * meet {
+                        discs.push((q, rq));
                     }
                 });
             let keep = Keep {
@@ -642,18 +648,22 @@ impl World {
     /// How far a disc of radius `r` moves from `a` by `d` before it
     /// touches a wall (|d| when it never does), over the triangles along
     /// the way from `start` (the triangles at `a`).
+    ///
+    /// The flood covers the sweep only up to the nearest contact found so
+    /// far: the first contact is still found (the disc reaches it through
+    /// the triangles its centre crosses, which a shorter sweep still
+    /// meets), farther walls could only give later ones.
     fn sweep_gap(&self, start: &[crate::mesh::FaceId], a: Point, d: Point, r: f64) -> f64 {
-        let b = a + d;
-        let mut t = 1.0f64;
+        let t = std::cell::Cell::new(1.0f64);
         self.cdt.flood_from(
             start.to_vec(),
-            |c, e| capsule_meets(a, b, c, e, r),
+            |c, e| capsule_meets(a, a + d * t.get(), c, e, r),
             |c, e| {
-                t = t.min(super::sweep::segment_hit(a, d, c, e, r).t);
+                t.set(t.get().min(super::sweep::segment_hit(a, d, c, e, r).t));
                 false
             },
         );
-        t * d.length()
+        t.get() * d.length()
     }
 
     /// The nearest walker (position, heading, gap between the discs) near enough
