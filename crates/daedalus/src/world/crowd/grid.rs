@@ -36,12 +36,20 @@ fn bucket(cell: (i64, i64), mask: u64) -> usize {
     ((h ^ (h >> 31)) & mask) as usize
 }
 
+/// `x.floor() as i64` without the library call (the same value for
+/// every `x`, NaN and infinities included).
+fn floor(x: f64) -> i64 {
+    let t = x as i64;
+    if (t as f64) > x {
+        t.saturating_sub(1)
+    } else {
+        t
+    }
+}
+
 impl Grid {
     fn key(&self, p: Point) -> (i64, i64) {
-        (
-            (p.x / self.cell).floor() as i64,
-            (p.y / self.cell).floor() as i64,
-        )
+        (floor(p.x / self.cell), floor(p.y / self.cell))
     }
 
     /// Rebuilds the grid with cells of side `cell` over `points` (their
@@ -132,5 +140,17 @@ mod tests {
         sorted.sort_unstable();
         sorted.dedup();
         assert_eq!(sorted.len(), got.len());
+    }
+
+    #[test]
+    fn floor_is_floor() {
+        for x in [
+            -2.5, -2.0, -0.5, -0.0, 0.0, 0.5, 2.0, 2.5, 1e300, -1e300, -1e19, 1e19,
+        ] {
+            assert_eq!(floor(x), x.floor() as i64, "{x}");
+        }
+        assert_eq!(floor(f64::NAN), f64::NAN.floor() as i64);
+        assert_eq!(floor(f64::INFINITY), i64::MAX);
+        assert_eq!(floor(f64::NEG_INFINITY), i64::MIN);
     }
 }
