@@ -2,16 +2,27 @@
 //! spatial order of the triangles (run by a full build; a patch redoes
 //! the same work locally, see `patch`).
 
-use super::{NONE, NavMesh, prev};
+use super::{NONE, NavMesh, next, prev};
 use crate::Point;
+use crate::geometry::orient2d;
 
 impl NavMesh {
     // Corner `c = 3t + i`: clockwise next corner around the vertex is across
     // edge i (v -> v[i+1]); counter-clockwise next across edge i+2.
+    /// Wedges, and with them the corner tables of the radius > 0 search
+    /// (`arcs`, sized to the vertices): a wedge bounded by walls spans the
+    /// gap between two walls consecutive around its vertex, so the one
+    /// gap of more than half a turn, if any, is the wedge whose walls turn
+    /// clockwise (`orient2d`, exact). Vertices on the border have a gap
+    /// outside the triangles, which no wedge spans: theirs are set from all
+    /// their walls as a patch sets them (`Arcs::set`).
     #[inline(never)]
     pub(super) fn build_wedges(&mut self) {
         let n = self.tv.len();
+        let mut arcs = std::mem::take(&mut self.arcs);
+        arcs.resize(self.pos.len());
         let mut wedge = vec![NONE; n];
+        let mut border: Vec<u64> = Vec::new();
         let mut id = 0u32;
         // A wedge bounded by walls starts at its one corner whose clockwise
         // edge (edge i, from the corner's vertex) is a wall: walk
@@ -21,15 +32,34 @@ impl NavMesh {
             if !self.wall[c0 as usize] {
                 continue;
             }
-            let mut c = c0;
-            loop {
+            let v = self.tv[c0 as usize];
+            if self.opp[c0 as usize] == NONE {
+                border.push(((v as u64) << 32) | c0 as u64);
+            }
+            let (mut c, mut first) = (c0, c0);
+            let h = loop {
                 wedge[c as usize] = id;
+                first = first.min(c);
                 let h = prev(c); // edge i+2 ends at this corner
                 if self.wall[h as usize] {
-                    break;
+                    break h;
                 }
                 // Other triangle: edge runs v -> v[i+2]; our vertex is at o.
                 c = self.opp[h as usize];
+            };
+            let vc = &mut arcs.vcorner[v as usize];
+            *vc = (*vc).min(first);
+            let (p, q) = (self.tv[next(c0) as usize], self.tv[h as usize]);
+            let at = self.pos[v as usize];
+            if p == q {
+                arcs.set_gap(v as usize, at, self.pos[p as usize], None);
+            } else if orient2d(at, self.pos[p as usize], self.pos[q as usize]) < 0.0 {
+                arcs.set_gap(
+                    v as usize,
+                    at,
+                    self.pos[p as usize],
+                    Some(self.pos[q as usize]),
+                );
             }
             id += 1;
         }
@@ -39,17 +69,45 @@ impl NavMesh {
                 continue;
             }
             let mut c = c0;
+            let mut first = c0;
             loop {
                 wedge[c as usize] = id;
+                first = first.min(c);
                 c = self.opp[prev(c) as usize];
                 if c == c0 {
                     break;
                 }
             }
+            let vc = &mut arcs.vcorner[self.tv[c0 as usize] as usize];
+            *vc = (*vc).min(first);
             id += 1;
         }
         self.wedge = wedge;
         self.wedge_count = id;
+        // Border vertices: every sector (a fan from a border edge leaving
+        // the vertex to one entering it) gives its walls' far ends.
+        border.sort_unstable();
+        let mut rays: Vec<Point> = Vec::new();
+        for (k, &b) in border.iter().enumerate() {
+            let (v, s) = ((b >> 32) as u32, b as u32);
+            let mut c = s;
+            loop {
+                if self.wall[c as usize] {
+                    rays.push(self.p(self.v(next(c))));
+                }
+                let h = prev(c);
+                if self.opp[h as usize] == NONE {
+                    rays.push(self.p(self.v(h)));
+                    break;
+                }
+                c = self.opp[h as usize];
+            }
+            if border.get(k + 1).is_none_or(|&x| (x >> 32) as u32 != v) {
+                arcs.set(v as usize, self.p(v), &mut rays);
+                rays.clear();
+            }
+        }
+        self.arcs = arcs;
     }
 
     /// Dead-end pruning (as in Shen et al.'s Polyanya pruning, peeled to any

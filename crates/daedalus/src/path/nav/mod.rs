@@ -386,10 +386,7 @@ impl NavMesh {
             any: 0,
             scratch: Default::default(),
         };
-        // The corner tables first: their build's scratch (a ray per wall
-        // end) is freed before the wedges, grid and dead ends exist, which
-        // lowers the build's peak memory by their size.
-        nav.arcs = Arcs::build(&nav);
+        // The wedges and the corner tables in one walk round every vertex.
         nav.build_wedges();
         nav.build_grid();
         nav.build_dead_ends();
