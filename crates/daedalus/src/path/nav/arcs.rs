@@ -81,13 +81,17 @@ impl Arcs {
     /// found to exceed half a turn.
     #[inline]
     pub(crate) fn set_gap(&mut self, v: usize, c: Point, p: Point, q: Option<Point>) {
-        let (from, gap, q) = if let Some(q) = q {
-            let (a, b) = (ang(c, p), ang(c, q));
-            let g = b - a;
-            (a, if g <= 0.0 { g + TAU } else { g }, q)
+        let u = unit(c, p);
+        // The gap's width from the walls' unit vectors: one `atan2`, not
+        // one per wall.
+        let (gap, w) = if let Some(q) = q {
+            let w = unit(c, q);
+            let g = (u.0 * w.1 - u.1 * w.0).atan2(u.0 * w.0 + u.1 * w.1);
+            (if g <= 0.0 { g + TAU } else { g }, w)
         } else {
-            (ang(c, p), TAU, p)
+            (TAU, u)
         };
+        let from = ang(c, p);
         self.useful[v] = true;
         self.arc0[v] = from + PI / 2.0;
         // The rounded gap may come out at or just under half a turn for
@@ -98,7 +102,6 @@ impl Arcs {
         // of building the tables): the arc starts a quarter turn after the
         // first wall, ends a quarter turn before the second, and its
         // middle halves the gap (opposite the walls' mean direction).
-        let (u, w) = (unit(c, p), unit(c, q));
         let b = (-u.1, u.0);
         let e = if self.arcw[v] > 0.0 { (w.1, -w.0) } else { b };
         self.ends[v] = [b.0, b.1, e.0, e.1];

@@ -120,26 +120,28 @@ impl NavMesh {
     #[inline(never)]
     pub(super) fn build_dead_ends(&mut self) {
         let nt = self.slots();
-        let open = |h: usize| !self.wall[h] && self.opp[h] != NONE;
-        let mut deg: Vec<u8> = (0..nt)
-            .map(|t| (0..3).filter(|&i| open(3 * t + i)).count() as u8)
+        // Walls include the border here (see `finish_ordered`).
+        let wall = &self.wall;
+        // Open edges left per triangle; `PEELED` once removed.
+        const PEELED: u8 = u8::MAX;
+        let mut deg: Vec<u8> = wall
+            .chunks_exact(3)
+            .map(|w| 3 - w.iter().map(|&x| x as u8).sum::<u8>())
             .collect();
-        let mut peeled = vec![false; nt];
         let mut exit = vec![NONE; nt];
         let mut queue: Vec<u32> = (0..nt as u32).filter(|&t| deg[t as usize] <= 1).collect();
         while let Some(t) = queue.pop() {
             let tu = t as usize;
-            if peeled[tu] {
+            if deg[tu] == PEELED {
                 continue;
             }
-            peeled[tu] = true;
-            for i in 0..3 {
-                let h = 3 * tu + i;
-                if !open(h) {
+            deg[tu] = PEELED;
+            for h in 3 * tu..3 * tu + 3 {
+                if wall[h] {
                     continue;
                 }
                 let u = (self.opp[h] / 3) as usize;
-                if peeled[u] {
+                if deg[u] == PEELED {
                     continue;
                 }
                 exit[tu] = h as u32;
@@ -149,12 +151,15 @@ impl NavMesh {
                 }
             }
         }
-        self.shut = (0..self.tv.len())
-            .map(|h| {
-                let o = self.opp[h];
-                self.wall[h] || o == NONE || exit[(o / 3) as usize] == o
-            })
-            .collect();
+        // Shut: the walls, and the way down into each pruned subtree (the
+        // other side of its exit).
+        let mut shut = wall.clone();
+        for &e in &exit {
+            if e != NONE {
+                shut[self.opp[e as usize] as usize] = true;
+            }
+        }
+        self.shut = shut;
         self.exit = exit;
     }
 
@@ -169,31 +174,25 @@ impl NavMesh {
         let n = ((nt as f64 / 4.0).sqrt().ceil() as usize).clamp(1, 1024);
         self.grid = vec![NONE; n * n];
         self.grid_n = n;
-        // Each triangle is the hint of the cells of its centroid and its
-        // corners that no triangle before it took (a hint only: plain float
+        // Each vertex's cell gets a triangle at that vertex (its corner in
+        // the tables, built before), unless a vertex before took it: one
+        // cell per vertex, read in order (a hint only: plain float
         // arithmetic; a patch puts a new triangle in its centroid's cell).
-        // Scanning the cells a triangle covers cost a third of a build on
-        // street maps (long thin triangles).
+        // A cell that holds no vertex lies inside large triangles, so the
+        // walk from a neighbour's hint stays short. Four cells per
+        // triangle (its centroid and corners) cost several times more.
         let [x0, y0, x1, y1] = self.bounds;
         let (kx, ky) = (n as f64 / (x1 - x0), n as f64 / (y1 - y0));
         let top = n as f64 - 1.0;
-        let cell = |p: Point| {
+        for (p, &c) in self.pos.iter().zip(&self.arcs.vcorner) {
+            if c == NONE {
+                continue;
+            }
             let fx = ((p.x - x0) * kx).clamp(0.0, top) as usize;
             let fy = ((p.y - y0) * ky).clamp(0.0, top) as usize;
-            fy * n + fx
-        };
-        for t in 0..nt as u32 {
-            let (a, b, d) = (
-                self.p(self.v(3 * t)),
-                self.p(self.v(3 * t + 1)),
-                self.p(self.v(3 * t + 2)),
-            );
-            let c = Point::new((a.x + b.x + d.x) / 3.0, (a.y + b.y + d.y) / 3.0);
-            for p in [c, a, b, d] {
-                let k = cell(p);
-                if self.grid[k] == NONE {
-                    self.grid[k] = t;
-                }
+            let g = &mut self.grid[fy * n + fx];
+            if *g == NONE {
+                *g = c / 3;
             }
         }
         // Fill empty cells from a neighbour so every cell has a start.
