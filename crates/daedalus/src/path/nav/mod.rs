@@ -238,8 +238,9 @@ impl NavMesh {
             }
         }
         drop(order);
-        for o in opp.iter_mut() {
+        for (o, w) in opp.iter_mut().zip(wall.iter_mut()) {
             *o = local[*o as usize];
+            *w |= *o == NONE;
         }
         // Freed before the snapshot's other tables are built: the build's
         // peak memory matters as much as what it keeps.
@@ -339,15 +340,9 @@ impl NavMesh {
         tri_face: Vec<u32>,
         bounds: [f64; 4],
     ) -> NavMesh {
-        let mut corner = vec![false; pos.len()];
-        for h in 0..tv.len() {
-            if opp[h] == NONE {
-                wall[h] = true;
-            }
-            if wall[h] {
-                corner[tv[h] as usize] = true;
-                corner[tv[3 * (h / 3) + (h % 3 + 1) % 3] as usize] = true;
-            }
+        // The border is a wall (`from_cdt` has marked it already).
+        for (w, &o) in wall.iter_mut().zip(&opp) {
+            *w |= o == NONE;
         }
         let nfaces = tri_face
             .iter()
@@ -366,7 +361,7 @@ impl NavMesh {
             tv,
             opp,
             wall,
-            corner,
+            corner: Vec::new(),
             wedge: Vec::new(),
             wedge_count: 0,
             free_wedges: Vec::new(),
