@@ -213,13 +213,13 @@ impl NavMesh {
     }
 }
 
-/// The Z-order key of a triangle's centroid (16 bits per axis) within
-/// `bounds`: triangles with near keys are near in the plane.
-pub(super) fn z_key(bounds: [f64; 4]) -> impl Fn(Point, Point, Point) -> u64 {
+/// The Z-order key of a point (16 bits per axis) within `bounds`: points
+/// with near keys are near in the plane.
+pub(super) fn z_key(bounds: [f64; 4]) -> impl Fn(Point) -> u64 {
     let [x0, y0, x1, y1] = bounds;
-    let (w, h) = (
-        (x1 - x0).max(f64::MIN_POSITIVE),
-        (y1 - y0).max(f64::MIN_POSITIVE),
+    let (kx, ky) = (
+        65535.0 / (x1 - x0).max(f64::MIN_POSITIVE),
+        65535.0 / (y1 - y0).max(f64::MIN_POSITIVE),
     );
     let spread = |v: u32| {
         let mut v = v as u64 & 0xffff;
@@ -228,12 +228,9 @@ pub(super) fn z_key(bounds: [f64; 4]) -> impl Fn(Point, Point, Point) -> u64 {
         v = (v | (v << 2)) & 0x3333_3333;
         (v | (v << 1)) & 0x5555_5555
     };
-    move |a: Point, b: Point, c: Point| {
-        let cx = ((a.x + b.x + c.x) / 3.0 - x0) / w;
-        let cy = ((a.y + b.y + c.y) / 3.0 - y0) / h;
-        let q = |f: f64| (f.clamp(0.0, 1.0) * 65535.0) as u32;
-        spread(q(cx)) | (spread(q(cy)) << 1)
-    }
+    // `as u32` saturates (below 0 and NaN give 0).
+    let q = |f: f64| (f as u32).min(65535);
+    move |p: Point| spread(q((p.x - x0) * kx)) | (spread(q((p.y - y0) * ky)) << 1)
 }
 
 /// Renumbers the triangles along a Z-order curve of their centroids, so
@@ -252,11 +249,12 @@ pub(super) fn spatial_order(
     let nt = tv.len() / 3;
     let key = z_key(bounds);
     let code = |t: usize| {
-        key(
+        let (a, b, c) = (
             pos[tv[3 * t] as usize],
             pos[tv[3 * t + 1] as usize],
             pos[tv[3 * t + 2] as usize],
-        )
+        );
+        key(Point::new((a.x + b.x + c.x) / 3.0, (a.y + b.y + c.y) / 3.0))
     };
     // Code and triangle in one word: one integer sort.
     let mut order: Vec<u64> = (0..nt).map(|t| (code(t) << 32) | t as u64).collect();
