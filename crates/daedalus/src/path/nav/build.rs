@@ -141,15 +141,15 @@ impl NavMesh {
                 continue;
             }
             deg[tu] = PEELED;
-            for h in 3 * tu..3 * tu + 3 {
-                if wall[h] {
+            let edges = wall[3 * tu..3 * tu + 3]
+                .iter()
+                .zip(&self.opp[3 * tu..3 * tu + 3]);
+            for (i, (&w, &o)) in edges.enumerate() {
+                let u = (o / 3) as usize;
+                if w || deg[u] == PEELED {
                     continue;
                 }
-                let u = (self.opp[h] / 3) as usize;
-                if deg[u] == PEELED {
-                    continue;
-                }
-                exit[tu] = h as u32;
+                exit[tu] = (3 * tu + i) as u32;
                 deg[u] -= 1;
                 if deg[u] == 1 {
                     queue.push(u as u32);
