@@ -34,51 +34,6 @@ pub(crate) struct Arcs {
 }
 
 impl Arcs {
-    /// The tables of every vertex of `nav`.
-    #[inline(never)]
-    pub(crate) fn build(nav: &NavMesh) -> Arcs {
-        let nv = nav.pos.len();
-        let mut a = Arcs::default();
-        a.resize(nv);
-        for (c, &v) in nav.tv.iter().enumerate() {
-            if v != NONE && a.vcorner[v as usize] == NONE {
-                a.vcorner[v as usize] = c as u32;
-            }
-        }
-        // Far ends of the walls at every vertex, in one flat table (vertex
-        // v's are rays[start[v]..start[v + 1]]): counted, then filled.
-        let once = |h: u32| {
-            let o = nav.opp[h as usize];
-            nav.tv[h as usize] != NONE && nav.wall[h as usize] && (o == NONE || o > h)
-        };
-        let mut start = vec![0u32; nv + 1];
-        for h in 0..nav.tv.len() as u32 {
-            if once(h) {
-                start[nav.v(h) as usize + 1] += 1;
-                start[nav.v(next(h)) as usize + 1] += 1;
-            }
-        }
-        for v in 0..nv {
-            start[v + 1] += start[v];
-        }
-        let mut fill = start.clone();
-        let mut rays = vec![Point::new(0.0, 0.0); start[nv] as usize];
-        for h in 0..nav.tv.len() as u32 {
-            if once(h) {
-                let (va, vb) = (nav.v(h), nav.v(next(h)));
-                rays[fill[va as usize] as usize] = nav.p(vb);
-                fill[va as usize] += 1;
-                rays[fill[vb as usize] as usize] = nav.p(va);
-                fill[vb as usize] += 1;
-            }
-        }
-        for v in 0..nv {
-            let r = &mut rays[start[v] as usize..start[v + 1] as usize];
-            a.set(v, nav.pos[v], r);
-        }
-        a
-    }
-
     /// Room for `nv` vertices.
     pub(crate) fn resize(&mut self, nv: usize) {
         if self.vcorner.len() < nv {
@@ -117,13 +72,26 @@ impl Arcs {
             };
             (r[k], r[(k + 1) % n])
         };
-        let (from, gap) = if n == 1 {
-            (ang(c, p), TAU)
+        self.set_gap(v, c, p, (n > 1).then_some(q));
+    }
+
+    /// Sets vertex `v` (at `c`)'s free arc to the gap from the wall towards
+    /// `p` counter-clockwise to the next wall, towards `q` (`None`: `p` is
+    /// the vertex's only wall, the gap a full turn), which the caller has
+    /// found to exceed half a turn.
+    #[inline]
+    pub(crate) fn set_gap(&mut self, v: usize, c: Point, p: Point, q: Option<Point>) {
+        let u = unit(c, p);
+        // The gap's width from the walls' unit vectors: one `atan2`, not
+        // one per wall.
+        let (gap, w) = if let Some(q) = q {
+            let w = unit(c, q);
+            let g = (u.0 * w.1 - u.1 * w.0).atan2(u.0 * w.0 + u.1 * w.1);
+            (if g <= 0.0 { g + TAU } else { g }, w)
         } else {
-            let (a, b) = (ang(c, p), ang(c, q));
-            let g = b - a;
-            (a, if g <= 0.0 { g + TAU } else { g })
+            (TAU, u)
         };
+        let from = ang(c, p);
         self.useful[v] = true;
         self.arc0[v] = from + PI / 2.0;
         // The rounded gap may come out at or just under half a turn for
@@ -134,7 +102,6 @@ impl Arcs {
         // of building the tables): the arc starts a quarter turn after the
         // first wall, ends a quarter turn before the second, and its
         // middle halves the gap (opposite the walls' mean direction).
-        let (u, w) = (unit(c, p), unit(c, q));
         let b = (-u.1, u.0);
         let e = if self.arcw[v] > 0.0 { (w.1, -w.0) } else { b };
         self.ends[v] = [b.0, b.1, e.0, e.1];

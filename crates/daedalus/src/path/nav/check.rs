@@ -177,6 +177,40 @@ impl NavMesh {
     }
 }
 
+impl NavMesh {
+    /// Every vertex whose corner tables differ from those recomputed from
+    /// its own fan, as a patch recomputes them (`Arcs::refresh`): checks a
+    /// full build's one walk per wedge against the per-vertex sort.
+    pub(crate) fn check_arcs_by_fans(&self) -> Vec<String> {
+        let mut bad = Vec::new();
+        let (mut fan, mut rays) = (Vec::new(), Vec::new());
+        let mut one = super::Arcs::default();
+        for v in 0..self.pos.len() as u32 {
+            let c = self.arcs.vcorner[v as usize];
+            if c == NONE {
+                continue;
+            }
+            self.ordered_fan(c, &mut fan);
+            one.resize(v as usize + 1);
+            one.refresh(self, v, &fan, &mut rays);
+            let (a, b, i) = (&self.arcs, &one, v as usize);
+            let same = a.useful[i] == b.useful[i]
+                && (!b.useful[i]
+                    || (a.arc0[i] == b.arc0[i]
+                        && a.arcw[i] == b.arcw[i]
+                        && a.ends[i] == b.ends[i]
+                        && a.mid[i] == b.mid[i]));
+            if !same {
+                bad.push(format!(
+                    "vertex {v}: built {} {} {}, by its fan {} {} {}",
+                    a.useful[i], a.arc0[i], a.arcw[i], b.useful[i], b.arc0[i], b.arcw[i]
+                ));
+            }
+        }
+        bad
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use crate::objects::Object;
@@ -311,6 +345,8 @@ mod tests {
                 &bad[..bad.len().min(8)]
             );
             if step % 4 == 0 {
+                let fresh = NavMesh::from_cdt(&cdt).check_arcs_by_fans();
+                assert!(fresh.is_empty(), "seed {seed} step {step}: {fresh:?}");
                 same_answers(&cdt, &nav, &mut rng, 6);
             }
             if !u.rebuilt {
