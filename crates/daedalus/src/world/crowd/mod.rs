@@ -53,7 +53,13 @@
 //!   walker's line, to the side with more room) from a walker that comes
 //!   close, or from one of them going home from afar, and return to their
 //!   goal once none is near, or at once when a walker near is going to
-//!   where they stand.
+//!   where they stand. A walker without progress for
+//!   [`Avoidance::replan_after`] seconds also makes those on its line
+//!   ahead, within its avoidance horizon, step aside at once (its
+//!   avoidance slows it to a halt before it comes close enough to move
+//!   them: a walker walled in by arrived entities). A yielder is
+//!   kept giving way by one backing into it only when that one is behind
+//!   it along the way back (two touching would hold each other).
 //!
 //! The clamp keeps a hair (1e-9 relative) outside the distances it
 //! checks, so a disc touching a wall can still slide along it. Crowds

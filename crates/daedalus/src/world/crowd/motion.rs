@@ -7,6 +7,7 @@ use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
 
 use super::memo::{Fresh, Memo, Memos, lane_shift, plan_key};
 use super::sweep::Keep;
+use super::way::in_way;
 use super::{Avoidance, Crowd};
 use crate::Point;
 use crate::geometry::{closest_point_segment, orient2d};
@@ -689,7 +690,19 @@ impl World {
             let d = o.p.distance(b.p);
             if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
                 wanted |= o.target.is_some_and(|t| t.distance(b.p) < b.r + o.r);
-                let gap = d - b.r - o.r;
+                // in the way of a stuck walker, within the horizon its
+                // avoidance sees: make way now, as if touching (it cannot
+                // come nearer to push, the others around hold it)
+                let blocking = o.moving
+                    && o.stuck >= snap.settings.replan_after
+                    && in_way(
+                        o.p,
+                        heading,
+                        b.p,
+                        b.r + o.r,
+                        snap.settings.time_horizon * o.speed,
+                    );
+                let gap = if blocking { 0.0 } else { d - b.r - o.r };
                 if best.is_none_or(|(_, _, g)| gap < g) {
                     best = Some((o.p, heading, gap));
                 }
@@ -804,3 +817,7 @@ impl World {
         q
     }
 }
+
+#[cfg(test)]
+#[path = "motion_tests.rs"]
+mod tests;

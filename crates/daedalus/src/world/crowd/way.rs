@@ -57,6 +57,20 @@ fn root(parent: &mut [usize], mut i: usize) -> usize {
     i
 }
 
+/// Is a disc at `p` in the way of one at `w` heading `heading`: ahead of it
+/// by less than `reach` (beyond the touching distance `sum`) and less than
+/// `sum` off its line?
+pub(super) fn in_way(w: Point, heading: Point, p: Point, sum: f64, reach: f64) -> bool {
+    let l = heading.length();
+    if l == 0.0 {
+        return false;
+    }
+    let u = heading / l;
+    let rel = p - w;
+    let along = rel.dot(u);
+    along > 0.0 && along < sum + reach && (rel - u * along).length() < sum
+}
+
 /// Updates every body's `give_way` for this step (O(entities) through
 /// the grid).
 pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_max: f64) {
@@ -81,7 +95,10 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
             };
             let winner =
                 before[j].is_none() && flow && q.distance(b.p) - b.r - o.r < 2.0 * b.r.max(o.r);
-            let pushed = before[j] == Some(hr) && touching(b, o);
+            // backed into by a yielder of its flow: only by one behind it
+            // along the way back (two touching would else hold each other
+            // for ever)
+            let pushed = before[j] == Some(hr) && touching(b, o) && (b.p - q).dot(hr) > 0.0;
             keep |= winner || pushed;
         });
         if !keep || !b.moving {
@@ -253,5 +270,43 @@ mod tests {
         b[0].p = Point::new(0.0, -6.0);
         run(&mut b);
         assert_eq!(b[1].give_way, None);
+    }
+
+    #[test]
+    fn two_yielders_touching_do_not_hold_each_other() {
+        // swap seed 608: two discs backing off north into a room's corner,
+        // touching, each in front of the other along its own heading, their
+        // winners long gone; the one further along the way back (b[1]) is
+        // backed into by b[0], b[0] by nobody: b[0] stops, then b[1]
+        let hr = Point::new(0.0, 1.0);
+        let mut b = vec![
+            Body::walker(0, Point::new(0.0, 0.0), 1.0, Point::new(5.0, -3.0), 0.0),
+            Body::walker(1, Point::new(2.0, 0.3), 1.0, Point::new(0.0, -6.0), 0.0),
+        ];
+        assert!(touching(&b[0], &b[1]));
+        for x in &mut b {
+            x.give_way = Some(hr);
+        }
+        run(&mut b);
+        assert_eq!(b[0].give_way, None);
+        assert_eq!(b[1].give_way, Some(hr));
+        run(&mut b);
+        assert!(b.iter().all(|b| b.give_way.is_none()));
+    }
+
+    #[test]
+    fn in_way_is_ahead_and_near_the_line() {
+        let (w, h) = (Point::new(0.0, 0.0), Point::new(1.0, 0.0));
+        assert!(in_way(w, h, Point::new(5.0, 1.0), 2.0, 10.0));
+        assert!(!in_way(w, h, Point::new(-5.0, 1.0), 2.0, 10.0)); // behind
+        assert!(!in_way(w, h, Point::new(5.0, 2.5), 2.0, 10.0)); // off the line
+        assert!(!in_way(w, h, Point::new(12.5, 0.0), 2.0, 10.0)); // beyond reach
+        assert!(!in_way(
+            w,
+            Point::default(),
+            Point::new(5.0, 0.0),
+            2.0,
+            10.0
+        ));
     }
 }

@@ -1,0 +1,56 @@
+//! Hand-built scenes of one step's rules.
+
+use super::*;
+use crate::world::crowd::grid::Grid;
+
+/// A settled entity of slot `idx` standing on its goal `p` (speed 6).
+fn settled(idx: u32, p: Point, r: f64) -> Body {
+    Body {
+        moving: false,
+        settled: Some(p),
+        want: Point::default(),
+        target: None,
+        speed: 6.0,
+        ..Body::walker(idx, p, r, Point::default(), 0.0)
+    }
+}
+
+/// The settled entity's velocity in a step where a walker (radius 1,
+/// heading +x at 6) stands 3.5 behind its disc (radius 1.5) on its line,
+/// stuck for `stuck` seconds. The walker is farther than the settled
+/// disc's diameter, so before it is stuck the settled one stays put.
+fn settled_velocity(stuck: f64) -> Point {
+    let w = World::new([0.0, 0.0], [40.0, 20.0]).unwrap();
+    let bodies = [
+        Body::walker(0, Point::new(10.0, 10.0), 1.0, Point::new(6.0, 0.0), stuck),
+        settled(1, Point::new(16.0, 10.0), 1.5),
+    ];
+    let mut grid = Grid::default();
+    let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
+    grid.rebuild(25.0, &points);
+    let memos = Memos::default();
+    let snap = Snapshot {
+        bodies: &bodies,
+        grid: &grid,
+        memos: &memos,
+        revision: w.cdt.revision(),
+        settings: Avoidance::default(),
+        r_max: 1.5,
+        dt: 0.1,
+    };
+    w.intent(&snap, 1, &mut Scratch::default()).velocity
+}
+
+#[test]
+fn a_settled_entity_stays_for_a_walker_that_comes_on() {
+    assert_eq!(settled_velocity(0.0), Point::default());
+}
+
+#[test]
+fn a_settled_entity_makes_way_for_a_stuck_walker_in_front() {
+    // a gap of 3.5 >= its diameter 3, but the walker is stuck with it on
+    // its line: it steps off that line (sideways, half its speed)
+    let v = settled_velocity(1.0);
+    assert!(v.y.abs() > 0.25 * 6.0, "{v:?}");
+    assert!(v.x.abs() < 0.1 * v.y.abs(), "{v:?}");
+}
