@@ -59,7 +59,9 @@
 //!   avoidance slows it to a halt before it comes close enough to move
 //!   them: a walker walled in by arrived entities). A yielder is
 //!   kept giving way by one backing into it only when that one is behind
-//!   it along the way back (two touching would hold each other).
+//!   it along the way back (two touching would hold each other), and
+//!   one that could not back off for [`Avoidance::replan_after`] seconds
+//!   (against a wall, its winner stuck too) stops giving way.
 //!
 //! The clamp keeps a hair (1e-9 relative) outside the distances it
 //! checks, so a disc touching a wall can still slide along it. Crowds

@@ -793,9 +793,14 @@ impl World {
         e.motion.velocity = (q - p) / dt;
         e.position = q;
         if b.give_way.is_some() {
-            // backing off on purpose: neither stalled nor stuck
+            // backing off on purpose: not stalled; stuck only when it
+            // cannot back off (then it stops giving way, `way.rs`)
             e.motion.stalled = 0.0;
-            e.motion.stuck = 0.0;
+            if q.distance(p) < 0.1 * seg {
+                e.motion.stuck += dt;
+            } else {
+                e.motion.stuck = 0.0;
+            }
         } else if gained < 0.1 * seg && b.delay <= 0.0 {
             e.motion.stuck += dt;
             e.motion.stalled += dt;

@@ -101,7 +101,7 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
             let pushed = before[j] == Some(hr) && touching(b, o) && (b.p - q).dot(hr) > 0.0;
             keep |= winner || pushed;
         });
-        if !keep || !b.moving {
+        if !keep || !b.moving || b.stuck >= s.replan_after {
             bodies[i].give_way = None;
         }
     }
@@ -308,5 +308,25 @@ mod tests {
             2.0,
             10.0
         ));
+    }
+
+    #[test]
+    fn a_yielder_that_cannot_back_off_stops_giving_way() {
+        // swap seed 350: yielders backed against a wall, their winner (a
+        // walker of the other flow, in contact in front) stuck as well
+        let hr = Point::new(1.0, 0.0);
+        let scene = |stuck: f64| {
+            let mut b = vec![
+                Body::walker(0, Point::new(0.0, 0.0), 1.0, Point::new(6.0, 0.0), 0.0),
+                Body::walker(1, Point::new(2.05, 0.0), 1.0, Point::new(-6.0, 0.0), stuck),
+            ];
+            b[1].give_way = Some(hr);
+            run(&mut b);
+            b[1].give_way
+        };
+        // backing off as it should: the winner in front keeps it yielding
+        assert_eq!(scene(0.0), Some(hr));
+        // no move back for `replan_after` (1 s): it stops
+        assert_eq!(scene(1.0), None);
     }
 }
