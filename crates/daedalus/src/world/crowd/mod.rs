@@ -96,11 +96,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod advance;
 mod grid;
 mod group;
+mod intent;
+mod lane;
 mod memo;
 mod motion;
 mod replan;
+mod settle;
 mod sweep;
 mod way;
 

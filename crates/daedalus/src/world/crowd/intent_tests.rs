@@ -1,7 +1,9 @@
 //! Hand-built scenes of one step's rules.
 
 use super::*;
+use crate::world::crowd::Avoidance;
 use crate::world::crowd::grid::Grid;
+use crate::world::crowd::memo::Memos;
 
 /// A settled entity of slot `idx` standing on its goal `p` (speed 6).
 fn settled(idx: u32, p: Point, r: f64) -> Body {
