@@ -13,6 +13,7 @@ use crate::geometry::{closest_point_segment, orient2d};
 use crate::world::World;
 
 /// What a mover wants to do this step.
+#[derive(Debug, Default)]
 pub(super) struct Intent {
     pub(super) velocity: Point,
     /// The velocity it would take without ORCA, when giving way.
@@ -72,25 +73,40 @@ impl World {
     /// Every mover's velocity (in parallel when the feature is on; each is
     /// a pure function of the snapshot, so the result does not depend on
     /// the thread count).
-    pub(super) fn intents(&self, snap: &Snapshot<'_>, movers: &[usize]) -> Vec<Intent> {
+    pub(super) fn intents(&self, snap: &Snapshot<'_>, movers: &[usize], out: &mut Vec<Intent>) {
+        out.resize_with(movers.len(), Intent::default);
         #[cfg(feature = "parallel")]
         {
             use rayon::prelude::*;
             if movers.len() >= 64 {
-                return movers
-                    .par_iter()
-                    .map_init(Scratch::default, |sc, &i| self.intent(snap, i, sc))
-                    .collect();
+                out.par_iter_mut()
+                    .zip(movers.par_iter())
+                    .for_each_init(Scratch::default, |sc, (o, &i)| {
+                        self.intent_into(snap, i, sc, o)
+                    });
+                return;
             }
         }
         let mut sc = Scratch::default();
-        movers
-            .iter()
-            .map(|&i| self.intent(snap, i, &mut sc))
-            .collect()
+        for (o, &i) in out.iter_mut().zip(movers) {
+            self.intent_into(snap, i, &mut sc, o);
+        }
     }
 
-    pub(super) fn intent(&self, snap: &Snapshot<'_>, i: usize, scratch: &mut Scratch) -> Intent {
+    /// [`World::intent`] into `out`, reusing its wall buffer.
+    fn intent_into(&self, snap: &Snapshot<'_>, i: usize, scratch: &mut Scratch, out: &mut Intent) {
+        let mut walls = std::mem::take(&mut out.walls);
+        walls.clear();
+        *out = self.intent(snap, i, scratch, walls);
+    }
+
+    pub(super) fn intent(
+        &self,
+        snap: &Snapshot<'_>,
+        i: usize,
+        scratch: &mut Scratch,
+        mut walls: Vec<(Point, Point)>,
+    ) -> Intent {
         let b = &snap.bodies[i];
         let s = &snap.settings;
         let step = b.speed * snap.dt;
@@ -114,7 +130,7 @@ impl World {
                         want: Point::default(),
                         keep_right: 0.0,
                         yielding: false,
-                        walls: Vec::new(),
+                        walls,
                         fresh,
                     };
                 }
@@ -255,7 +271,7 @@ impl World {
             (b.keep_right - snap.dt).max(0.0)
         };
         let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + 1e-6;
-        let walls = self.walls_for(memo, b.p, b.r, wall_reach, &mut fresh);
+        self.walls_for(memo, b.p, b.r, wall_reach, &mut fresh, &mut walls);
         if keep_right > 0.0 && pref.length() > 0.0 {
             let right = Point::new(pref.y, -pref.x) / pref.length();
             // never into a wall: only with room on the right

@@ -40,7 +40,8 @@ fn settled_velocity(stuck: f64) -> Point {
         r_max: 1.5,
         dt: 0.1,
     };
-    w.intent(&snap, 1, &mut Scratch::default()).velocity
+    w.intent(&snap, 1, &mut Scratch::default(), Vec::new())
+        .velocity
 }
 
 #[test]

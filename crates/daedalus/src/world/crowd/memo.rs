@@ -131,7 +131,7 @@ impl World {
     /// The walls within `reach` of `p` (those `Cdt::walls_near` finds,
     /// sorted; at most a few more: walls within reach behind a nearer
     /// wall), from the memo when `p` is within its slack of where it was
-    /// gathered; otherwise gathered afresh (returned in `fresh`).
+    /// gathered; otherwise gathered afresh (returned in `fresh`). Into `out`.
     ///
     /// Why a memo is enough: it holds every wall a flood from its centre
     /// `c` meets within `reach + slack`. The slack is less than twice the
@@ -146,18 +146,21 @@ impl World {
         r: f64,
         reach: f64,
         fresh: &mut Fresh,
-    ) -> Vec<(Point, Point)> {
-        let keep = |w: &[(Point, Point)]| -> Vec<(Point, Point)> {
-            w.iter()
-                .copied()
-                .filter(|&(a, b)| point_seg(p, a, b) < reach)
-                .collect()
+        out: &mut Vec<(Point, Point)>,
+    ) {
+        let keep = |w: &[(Point, Point)], out: &mut Vec<(Point, Point)>| {
+            out.clear();
+            out.extend(
+                w.iter()
+                    .copied()
+                    .filter(|&(a, b)| point_seg(p, a, b) < reach),
+            );
         };
         if let Some(m) = memo.and_then(|m| m.walls.as_ref())
             && m.reach == reach
             && m.centre.distance(p) <= m.slack
         {
-            return keep(&m.walls);
+            return keep(&m.walls, out);
         }
         let slack = (1.9 * r).min(0.5 * reach);
         let walls = self
@@ -166,14 +169,13 @@ impl World {
             .ok()
             .flatten()
             .unwrap_or_default();
-        let out = keep(&walls);
+        keep(&walls, out);
         fresh.walls = Some(WallMemo {
             centre: p,
             reach,
             slack,
             walls,
         });
-        out
     }
 }
 

@@ -193,6 +193,8 @@ pub(crate) struct Crowd {
     /// Finders of those (their buffers kept).
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
     pub(crate) finders: Vec<crate::path::PathFinder>,
+    /// The step's scratch space.
+    pub(crate) buffers: motion::Buffers,
 }
 
 impl World {
@@ -221,6 +223,7 @@ impl World {
                             memos: memo::Memos::default(),
                             prepared: Vec::new(),
                             finders: Vec::new(),
+                            buffers: motion::Buffers::default(),
                         })
                     }
                 }

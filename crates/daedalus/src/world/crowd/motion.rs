@@ -2,7 +2,7 @@
 //! intent ([`super::intent`]), then exact clamped moves, one after the
 //! other ([`super::advance`], [`super::settle`]).
 
-use super::intent::cap;
+use super::intent::{Intent, cap};
 use super::memo::Memos;
 use super::memo::plan_key;
 use super::sweep::Keep;
@@ -85,6 +85,29 @@ impl Body {
     }
 }
 
+/// The step's buffers, kept from one step to the next so that a step
+/// allocates nothing of its own once they have grown (their contents
+/// mean nothing between steps).
+#[derive(Debug, Default)]
+pub(crate) struct Buffers {
+    bodies: Vec<Body>,
+    movers: Vec<usize>,
+    /// Positions as the moves are committed.
+    pos: Vec<Point>,
+    intents: Vec<Intent>,
+    way: super::way::Buffers,
+    /// The walls and discs one move's clamp can meet.
+    walls: Vec<(Point, Point)>,
+    discs: Vec<(Point, f64)>,
+}
+
+impl Clone for Buffers {
+    /// Empty buffers: a cloned world grows its own.
+    fn clone(&self) -> Self {
+        Buffers::default()
+    }
+}
+
 /// Does `a` walk ahead of `b` in their group (strict order: no two wait
 /// for each other)?
 pub(super) fn ahead(a: &Body, ai: usize, b: &Body, bi: usize) -> bool {
@@ -107,53 +130,53 @@ impl World {
 
     fn crowd_step(&mut self, crowd: &mut Crowd, dt: f64, events: &mut Vec<Event>) {
         let revision = self.cdt.revision();
-        let mut bodies: Vec<Body> = self
-            .entities
-            .iter()
-            .map(|(idx, generation, e)| {
-                let plan = e.plan.as_ref();
-                let moving = e.state == EntityState::Moving && plan.is_some();
-                let settled = match e.state {
-                    EntityState::Arrived => e.goal,
-                    _ => None,
-                };
-                Body {
-                    id: EntityId { idx, generation },
-                    p: e.position,
-                    r: e.radius,
-                    v: if moving || settled.is_some() {
-                        e.motion.velocity
-                    } else {
-                        Point::default()
-                    },
-                    want: if moving {
-                        e.motion.want
-                    } else {
-                        Point::default()
-                    },
-                    speed: e.speed,
-                    keep_right: e.motion.keep_right,
-                    give_way: if moving { e.motion.give_way } else { None },
-                    yielding: e.motion.yielding,
-                    stalled: e.motion.stalled,
-                    stuck: e.motion.stuck,
-                    delay: e.motion.delay,
-                    target: if moving { e.goal } else { None },
-                    moving,
-                    settled,
-                    group: e.motion.group,
-                    remaining: plan.map_or(0.0, |pl| pl.sampler.length() - pl.travelled),
-                    plan_current: plan.is_some_and(|pl| {
-                        crowd
-                            .memos
-                            .plan_current(idx, generation, plan_key(pl), revision)
-                    }),
-                }
-            })
-            .collect();
-        let movers: Vec<usize> = (0..bodies.len())
-            .filter(|&i| bodies[i].moving || bodies[i].settled.is_some())
-            .collect();
+        let bufs = &mut crowd.buffers;
+        let bodies = &mut bufs.bodies;
+        bodies.clear();
+        bodies.extend(self.entities.iter().map(|(idx, generation, e)| {
+            let plan = e.plan.as_ref();
+            let moving = e.state == EntityState::Moving && plan.is_some();
+            let settled = match e.state {
+                EntityState::Arrived => e.goal,
+                _ => None,
+            };
+            Body {
+                id: EntityId { idx, generation },
+                p: e.position,
+                r: e.radius,
+                v: if moving || settled.is_some() {
+                    e.motion.velocity
+                } else {
+                    Point::default()
+                },
+                want: if moving {
+                    e.motion.want
+                } else {
+                    Point::default()
+                },
+                speed: e.speed,
+                keep_right: e.motion.keep_right,
+                give_way: if moving { e.motion.give_way } else { None },
+                yielding: e.motion.yielding,
+                stalled: e.motion.stalled,
+                stuck: e.motion.stuck,
+                delay: e.motion.delay,
+                target: if moving { e.goal } else { None },
+                moving,
+                settled,
+                group: e.motion.group,
+                remaining: plan.map_or(0.0, |pl| pl.sampler.length() - pl.travelled),
+                plan_current: plan.is_some_and(|pl| {
+                    crowd
+                        .memos
+                        .plan_current(idx, generation, plan_key(pl), revision)
+                }),
+            }
+        }));
+        let movers = &mut bufs.movers;
+        movers.clear();
+        movers
+            .extend((0..bodies.len()).filter(|&i| bodies[i].moving || bodies[i].settled.is_some()));
         if !bodies
             .iter()
             .any(|b| b.moving || b.settled.is_some_and(|g| g != b.p))
@@ -164,11 +187,13 @@ impl World {
         let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
         let v_max = movers.iter().fold(0.0f64, |m, &i| m.max(bodies[i].speed));
         let cell = 2.0 * r_max + s.time_horizon * v_max;
-        let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
-        crowd.grid.rebuild(cell, &points);
-        super::way::right_of_way(&mut bodies, &crowd.grid, &s, r_max);
+        let pos = &mut bufs.pos;
+        pos.clear();
+        pos.extend(bodies.iter().map(|b| b.p));
+        crowd.grid.rebuild(cell, pos);
+        super::way::right_of_way(bodies, &crowd.grid, &s, r_max, &mut bufs.way);
         let snap = Snapshot {
-            bodies: &bodies,
+            bodies,
             grid: &crowd.grid,
             memos: &crowd.memos,
             revision,
@@ -176,14 +201,12 @@ impl World {
             r_max,
             dt,
         };
-        let intents = self.intents(&snap, &movers);
+        self.intents(&snap, movers, &mut bufs.intents);
         // Move one after the other: each move is clamped against the
         // others' current positions, so no two discs ever overlap.
-        let mut pos = points;
         let step_max = v_max * dt;
-        let mut discs: Vec<(Point, f64)> = Vec::new();
-        let mut walls: Vec<(Point, Point)> = Vec::new();
-        for (&i, intent) in movers.iter().zip(intents) {
+        let (discs, walls) = (&mut bufs.discs, &mut bufs.walls);
+        for (&i, intent) in movers.iter().zip(bufs.intents.iter_mut()) {
             let b = &bodies[i];
             let p = pos[i];
             // the walls the clamp can meet: every point it tests is within
@@ -213,8 +236,8 @@ impl World {
                 });
             let keep = Keep {
                 r: b.r,
-                walls: &walls,
-                discs: &discs,
+                walls,
+                discs,
             };
             let mut q = if intent.velocity == Point::default() {
                 p
@@ -235,9 +258,12 @@ impl World {
                 }
                 None => self.advance_entity(b, p, q, &keep, s, dt, events),
             };
-            crowd
-                .memos
-                .put(b.id.idx, b.id.generation, revision, intent.fresh);
+            crowd.memos.put(
+                b.id.idx,
+                b.id.generation,
+                revision,
+                std::mem::take(&mut intent.fresh),
+            );
             if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
                 e.motion.want = intent.want;
                 e.motion.keep_right = intent.keep_right;

@@ -71,11 +71,36 @@ pub(super) fn in_way(w: Point, heading: Point, p: Point, sum: f64, reach: f64) -
     along > 0.0 && along < sum + reach && (rel - u * along).length() < sum
 }
 
+/// The buffers of [`right_of_way`], kept from step to step.
+#[derive(Debug, Default)]
+pub(super) struct Buffers {
+    /// Everyone's `give_way` at the start of the step.
+    before: Vec<Option<Point>>,
+    /// Union-find of the jams.
+    parent: Vec<usize>,
+    queue: Vec<usize>,
+    /// Merge losers and the way they back off.
+    losers: Vec<(usize, Point)>,
+}
+
 /// Updates every body's `give_way` for this step (O(entities) through
 /// the grid).
-pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_max: f64) {
+pub(super) fn right_of_way(
+    bodies: &mut [Body],
+    grid: &Grid,
+    s: &Avoidance,
+    r_max: f64,
+    bufs: &mut Buffers,
+) {
     let n = bodies.len();
-    let before: Vec<Option<Point>> = bodies.iter().map(|b| b.give_way).collect();
+    let Buffers {
+        before,
+        parent,
+        queue,
+        losers,
+    } = bufs;
+    before.clear();
+    before.extend(bodies.iter().map(|b| b.give_way));
     // 1. yielders go on yielding while their winners still come at them
     for i in 0..n {
         let Some(hr) = before[i] else { continue };
@@ -109,7 +134,8 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
     let jammed = |b: &Body| {
         b.moving && b.give_way.is_none() && b.stuck >= s.replan_after && unit(b.want).is_some()
     };
-    let mut parent: Vec<usize> = (0..n).collect();
+    parent.clear();
+    parent.extend(0..n);
     for i in 0..n {
         if !jammed(&bodies[i]) {
             continue;
@@ -118,18 +144,18 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
         grid.near(b.p, 2.0 * (b.r + r_max), |j, _| {
             let j = j as usize;
             if j > i && jammed(&bodies[j]) && touching(b, &bodies[j]) {
-                let (a, c) = (root(&mut parent, i), root(&mut parent, j));
+                let (a, c) = (root(parent, i), root(parent, j));
                 // the lower slot is the root: the jam's first member
                 parent[a.max(c)] = a.min(c);
             }
         });
     }
-    let mut queue = Vec::new();
+    queue.clear();
     for i in 0..n {
         if !jammed(&bodies[i]) {
             continue;
         }
-        let first = root(&mut parent, i);
+        let first = root(parent, i);
         let hr = unit(bodies[first].want).expect("jammed bodies want to move");
         let b = bodies[i];
         if b.want.dot(hr) >= 0.0 {
@@ -156,7 +182,7 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
     // gap (at a corridor's corner); the one behind along their mean
     // heading (the higher slot on a tie: a strict order) backs off along
     // its own path until the other has gone through
-    let mut losers = Vec::new();
+    losers.clear();
     for i in 0..n {
         let b = bodies[i];
         if !jammed(&b) {
@@ -181,7 +207,7 @@ pub(super) fn right_of_way(bodies: &mut [Body], grid: &Grid, s: &Avoidance, r_ma
             losers.push((i, -ui));
         }
     }
-    for &(i, back) in &losers {
+    for &(i, back) in losers.iter() {
         bodies[i].give_way = Some(back);
         bodies[i].yielding = Yielding::Merge;
         queue.push(i);
@@ -226,7 +252,13 @@ mod tests {
         let mut grid = Grid::default();
         let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
         grid.rebuild(13.0, &points);
-        right_of_way(bodies, &grid, &Avoidance::default(), 1.0);
+        right_of_way(
+            bodies,
+            &grid,
+            &Avoidance::default(),
+            1.0,
+            &mut Buffers::default(),
+        );
     }
 
     #[test]
