@@ -57,3 +57,53 @@ fn a_settled_entity_makes_way_for_a_stuck_walker_in_front() {
     assert!(v.y.abs() > 0.25 * 6.0, "{v:?}");
     assert!(v.x.abs() < 0.1 * v.y.abs(), "{v:?}");
 }
+
+/// The velocity of settled entity 2 (radius 0.5, its goal far off) that
+/// touches settled entity 1 (radius 1) on 1's straight way home to
+/// (15, 10); walker 0 (radius 1, heading +y) is going to (11, 10.5), within
+/// the sum of radii of where 1 stands, so 1 is wanted there and goes home
+/// (seed 344 of the swap test: 1 held between 2 and the walker, its home
+/// beyond 2, the walker waiting on it).
+fn third_party_velocity() -> Point {
+    let w = World::new([0.0, 0.0], [40.0, 20.0]).unwrap();
+    let walker = Body {
+        target: Some(Point::new(11.0, 10.5)),
+        ..Body::walker(0, Point::new(10.0, 7.0), 1.0, Point::new(0.0, 6.0), 0.0)
+    };
+    let away = |idx, p, r, goal| Body {
+        settled: Some(goal),
+        ..settled(idx, p, r)
+    };
+    let bodies = [
+        walker,
+        away(1, Point::new(12.0, 10.0), 1.0, Point::new(15.0, 10.0)),
+        away(2, Point::new(13.5, 10.0), 0.5, Point::new(35.0, 18.0)),
+    ];
+    // hand-worked: the walker is 3.61 from where 1 stands and its target
+    // 1.12 from it (< 1 + 1): 1 is wanted; 2 is 1.5 from 1 (touching), dead
+    // ahead on 1's way home, 4.61 from the walker (a gap of 3.11 >= its
+    // diameter: for the walker alone it would stand still)
+    let mut grid = Grid::default();
+    let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
+    grid.rebuild(25.0, &points);
+    let memos = Memos::default();
+    let snap = Snapshot {
+        bodies: &bodies,
+        grid: &grid,
+        memos: &memos,
+        revision: w.cdt.revision(),
+        settings: Avoidance::default(),
+        r_max: 1.0,
+        dt: 0.1,
+    };
+    w.intent(&snap, 2, &mut Scratch::default(), Vec::new())
+        .velocity
+}
+
+#[test]
+fn a_settled_entity_makes_way_for_one_a_walker_sends_home() {
+    // off 1's line home (sideways, at half its speed 6)
+    let v = third_party_velocity();
+    assert!(v.y.abs() > 0.25 * 6.0, "{v:?}");
+    assert!(v.x.abs() < 0.5 * v.y.abs(), "{v:?}");
+}

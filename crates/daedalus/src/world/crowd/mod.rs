@@ -51,7 +51,9 @@
 //!   is within a diameter in front of it.
 //! - Arrived entities stay in the avoidance: they step aside (off the
 //!   walker's line, to the side with more room) from a walker that comes
-//!   close, or from one of them going home from afar, and return to their
+//!   close, or from one of them going home from afar (those at home), or
+//!   from one going home because a walker wants its place (all of them:
+//!   else that walker waits on it, and it on them), and return to their
 //!   goal once none is near, or at once when a walker near is going to
 //!   where they stand. A walker without progress for
 //!   [`Avoidance::replan_after`] seconds also makes those on its line

@@ -26,15 +26,19 @@ impl World {
             let o = &snap.bodies[j as usize];
             // one at home also makes way for one going home from afar
             // (settled entities pushed far off would else be walled in
-            // by those at home)
+            // by those at home), and so does any settled entity for one
+            // going home because a walker wants its place (else that
+            // walker waits on it, and it on this one)
             let heading = match o.settled {
-                Some(g) if home && g.distance(o.p) > o.r => g - o.p,
+                Some(g) if g.distance(o.p) > o.r && (home || wanted_at(snap, j as usize)) => {
+                    g - o.p
+                }
                 _ if o.moving => o.want,
                 _ => return,
             };
             let d = o.p.distance(b.p);
             if d < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed {
-                wanted |= o.target.is_some_and(|t| t.distance(b.p) < b.r + o.r);
+                wanted |= wants(o, b);
                 // in the way of a stuck walker, within the horizon its
                 // avoidance sees: make way now, as if touching (it cannot
                 // come nearer to push, the others around hold it)
@@ -84,4 +88,24 @@ impl World {
         e.position = q;
         q
     }
+}
+
+/// Is walker `o` (near enough) going to where `b` stands?
+fn wants(o: &Body, b: &Body) -> bool {
+    o.target.is_some_and(|t| t.distance(b.p) < b.r + o.r)
+}
+
+/// Does a walker near settled entity `i` go to where it stands (it then
+/// goes home, walkers or not: [`World::walker_near`])?
+fn wanted_at(snap: &Snapshot<'_>, i: usize) -> bool {
+    let b = &snap.bodies[i];
+    let reach = b.r + snap.r_max + snap.settings.time_horizon * b.speed;
+    let mut wanted = false;
+    snap.grid.near(b.p, reach, |j, _| {
+        let o = &snap.bodies[j as usize];
+        wanted |= o.moving
+            && o.p.distance(b.p) < b.r + o.r + snap.settings.time_horizon * 2.0 * o.speed
+            && wants(o, b);
+    });
+    wanted
 }
