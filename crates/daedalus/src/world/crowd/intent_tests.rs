@@ -17,31 +17,37 @@ fn settled(idx: u32, p: Point, r: f64) -> Body {
     }
 }
 
-/// The settled entity's velocity in a step where a walker (radius 1,
-/// heading +x at 6) stands 3.5 behind its disc (radius 1.5) on its line,
-/// stuck for `stuck` seconds. The walker is farther than the settled
-/// disc's diameter, so before it is stuck the settled one stays put.
-fn settled_velocity(stuck: f64) -> Point {
+/// The intent velocity of body `i` among `bodies` (default settings, a
+/// step of 0.1 s, in an empty 40 x 20 world).
+fn velocity_of(bodies: &[Body], i: usize) -> Point {
     let w = World::new([0.0, 0.0], [40.0, 20.0]).unwrap();
-    let bodies = [
-        Body::walker(0, Point::new(10.0, 10.0), 1.0, Point::new(6.0, 0.0), stuck),
-        settled(1, Point::new(16.0, 10.0), 1.5),
-    ];
     let mut grid = Grid::default();
     let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
     grid.rebuild(25.0, &points);
     let memos = Memos::default();
     let snap = Snapshot {
-        bodies: &bodies,
+        bodies,
         grid: &grid,
         memos: &memos,
         revision: w.cdt.revision(),
         settings: Avoidance::default(),
-        r_max: 1.5,
+        r_max: bodies.iter().fold(0.0, |m, b| m.max(b.r)),
         dt: 0.1,
     };
-    w.intent(&snap, 1, &mut Scratch::default(), Vec::new())
+    w.intent(&snap, i, &mut Scratch::default(), Vec::new())
         .velocity
+}
+
+/// The settled entity's velocity in a step where a walker (radius 1,
+/// heading +x at 6) stands 3.5 behind its disc (radius 1.5) on its line,
+/// stuck for `stuck` seconds. The walker is farther than the settled
+/// disc's diameter, so before it is stuck the settled one stays put.
+fn settled_velocity(stuck: f64) -> Point {
+    let bodies = [
+        Body::walker(0, Point::new(10.0, 10.0), 1.0, Point::new(6.0, 0.0), stuck),
+        settled(1, Point::new(16.0, 10.0), 1.5),
+    ];
+    velocity_of(&bodies, 1)
 }
 
 #[test]
@@ -65,7 +71,6 @@ fn a_settled_entity_makes_way_for_a_stuck_walker_in_front() {
 /// (seed 344 of the swap test: 1 held between 2 and the walker, its home
 /// beyond 2, the walker waiting on it).
 fn third_party_velocity() -> Point {
-    let w = World::new([0.0, 0.0], [40.0, 20.0]).unwrap();
     let walker = Body {
         target: Some(Point::new(11.0, 10.5)),
         ..Body::walker(0, Point::new(10.0, 7.0), 1.0, Point::new(0.0, 6.0), 0.0)
@@ -83,21 +88,7 @@ fn third_party_velocity() -> Point {
     // 1.12 from it (< 1 + 1): 1 is wanted; 2 is 1.5 from 1 (touching), dead
     // ahead on 1's way home, 4.61 from the walker (a gap of 3.11 >= its
     // diameter: for the walker alone it would stand still)
-    let mut grid = Grid::default();
-    let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
-    grid.rebuild(25.0, &points);
-    let memos = Memos::default();
-    let snap = Snapshot {
-        bodies: &bodies,
-        grid: &grid,
-        memos: &memos,
-        revision: w.cdt.revision(),
-        settings: Avoidance::default(),
-        r_max: 1.0,
-        dt: 0.1,
-    };
-    w.intent(&snap, 2, &mut Scratch::default(), Vec::new())
-        .velocity
+    velocity_of(&bodies, 2)
 }
 
 #[test]
