@@ -27,10 +27,9 @@ pub(crate) struct Arcs {
     /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
     pub(crate) arc0: Vec<f64>,
     pub(crate) arcw: Vec<f64>,
-    /// Unit vectors of the free arc's first and last directions.
+    /// Unit vectors of the free arc's first and last directions (the
+    /// gap's middle is computed from them: [`Arcs::mid`]).
     pub(crate) ends: Vec<[f64; 4]>,
-    /// Unit vector of the free gap's middle direction.
-    pub(crate) mid: Vec<(f64, f64)>,
 }
 
 impl Arcs {
@@ -42,7 +41,6 @@ impl Arcs {
             self.arc0.resize(nv, 0.0);
             self.arcw.resize(nv, 0.0);
             self.ends.resize(nv, [0.0; 4]);
-            self.mid.resize(nv, (0.0, 0.0));
         }
     }
 
@@ -105,10 +103,24 @@ impl Arcs {
         let b = (-u.1, u.0);
         let e = if self.arcw[v] > 0.0 { (w.1, -w.0) } else { b };
         self.ends[v] = [b.0, b.1, e.0, e.1];
-        let (sx, sy) = (-(u.0 + w.0), -(u.1 + w.1));
+    }
+
+    /// Unit vector of vertex `v`'s free gap's middle direction (`v`
+    /// useful): opposite the mean of its walls' unit vectors, which the
+    /// arc's ends are turned a quarter turn (exactly: swapped, one negated),
+    /// so not stored (16 bytes per vertex). A gap of (nearly) half a turn,
+    /// where the arc has no width and both ends are its start: the start.
+    #[inline]
+    pub(crate) fn mid(&self, v: usize) -> (f64, f64) {
+        let [bx, by, ex, ey] = self.ends[v];
+        // u = (by, -bx), w = (-ey, ex); the middle is -(u + w)
+        let (sx, sy) = (ey - by, bx - ex);
         let len = (sx * sx + sy * sy).sqrt();
-        // A gap of (nearly) half a turn: its middle is the arc's start.
-        self.mid[v] = if len > 1e-6 { (sx / len, sy / len) } else { b };
+        if len > 1e-6 {
+            (sx / len, sy / len)
+        } else {
+            (bx, by)
+        }
     }
 
     /// Recomputes vertex `v` from its corners `fan` (counter-clockwise,
@@ -187,11 +199,11 @@ mod tests {
                 assert!((x - y).abs() < 1e-12, "ends {:?} vs {want:?}", a.ends[0]);
             }
             // Where the gap is (nearly) half a turn the middle is the start.
-            let (mx, my) = a.mid[0];
+            let (mx, my) = a.mid(0);
             assert!(
                 (mx - m.cos()).abs() < 1e-6 && (my - m.sin()).abs() < 1e-6,
                 "mid {:?} vs {m}",
-                a.mid[0]
+                a.mid(0)
             );
         }
         (a.useful[0], a.arcw[0])
