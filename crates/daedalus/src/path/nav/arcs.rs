@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 use std::f64::consts::{PI, TAU};
 
-use super::{NONE, NavMesh, next, prev};
+use super::{Bits, NONE, NavMesh, next, prev};
 use crate::Point;
 use crate::geometry::orient2d;
 
@@ -23,7 +23,7 @@ pub(crate) struct Arcs {
     /// degrees (decided exactly: a vertex where a wall goes on straight,
     /// or bends by less than the rounding of an angle, is wrapped or not
     /// as its exact geometry says).
-    pub(crate) useful: Vec<bool>,
+    pub(crate) useful: Bits,
     /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
     pub(crate) arc0: Vec<f64>,
     pub(crate) arcw: Vec<f64>,
@@ -37,7 +37,7 @@ impl Arcs {
     pub(crate) fn resize(&mut self, nv: usize) {
         if self.vcorner.len() < nv {
             self.vcorner.resize(nv, NONE);
-            self.useful.resize(nv, false);
+            self.useful.grow(nv, false);
             self.arc0.resize(nv, 0.0);
             self.arcw.resize(nv, 0.0);
             self.ends.resize(nv, [0.0; 4]);
@@ -53,7 +53,7 @@ impl Arcs {
     /// bend, and either answer there can lose the shortest path (a convex
     /// bend not wrapped blocks the tangents along the wall).
     pub(crate) fn set(&mut self, v: usize, c: Point, r: &mut [Point]) {
-        self.useful[v] = false;
+        self.useful.set(v, false);
         if r.is_empty() {
             return;
         }
@@ -90,7 +90,7 @@ impl Arcs {
             (TAU, u)
         };
         let from = ang(c, p);
-        self.useful[v] = true;
+        self.useful.set(v, true);
         self.arc0[v] = from + PI / 2.0;
         // The rounded gap may come out at or just under half a turn for
         // an exact one just over it: an arc of (numerically) no width.
@@ -144,7 +144,7 @@ impl Arcs {
     /// Vertex `v` is gone.
     pub(crate) fn clear(&mut self, v: u32) {
         self.vcorner[v as usize] = NONE;
-        self.useful[v as usize] = false;
+        self.useful.set(v as usize, false);
     }
 }
 

@@ -4,7 +4,7 @@
 use std::ops::Index;
 
 /// Flags, 64 to a word; read with `bits[i]` like a `Vec<bool>`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Bits {
     words: Vec<u64>,
     len: usize,
@@ -48,9 +48,16 @@ impl Bits {
 
     /// Grows to `n` flags, the new ones `b` (never shrinks).
     pub(crate) fn grow(&mut self, n: usize, b: bool) {
-        while self.len < n {
-            self.push(b);
+        if n <= self.len {
+            return;
         }
+        let old = std::mem::replace(&mut self.len, n);
+        // the rest of the last word in use, then whole words (bits past
+        // `len` are never read: `push` and `set` write them first)
+        for i in old..n.min(old.next_multiple_of(64)) {
+            self.set(i, b);
+        }
+        self.words.resize(n.div_ceil(64), if b { !0 } else { 0 });
     }
 
     /// Heap bytes held.

@@ -460,7 +460,7 @@ impl NavMesh {
                 b(&self.tri_face) + b(&self.face_tri) + b(&self.free_tris),
             ),
             part("nav.arcs.vertex_corner", b(&a.vcorner)),
-            part("nav.arcs.useful", b(&a.useful)),
+            part("nav.arcs.useful", a.useful.heap_bytes()),
             part("nav.arcs.angles", b(&a.arc0) + b(&a.arcw)),
             part("nav.arcs.ends", b(&a.ends)),
             part("nav.patch_scratch", self.scratch.heap_bytes()),
