@@ -22,3 +22,11 @@ pub struct HeapPart {
 pub(crate) fn vec_bytes<T>(v: &Vec<T>) -> usize {
     v.capacity() * std::mem::size_of::<T>()
 }
+
+/// Gives back a vector's growth slack when it exceeds a sixteenth (a
+/// shrinking reallocation of a large block remaps, it does not copy).
+pub(crate) fn fit_slack<T>(v: &mut Vec<T>) {
+    if v.capacity() > v.len() + v.len() / 16 + 64 {
+        v.shrink_to_fit();
+    }
+}

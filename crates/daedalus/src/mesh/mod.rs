@@ -34,7 +34,7 @@ pub use dump::MeshDump;
 pub(crate) use handles::Generations;
 pub use handles::{EdgeId, FaceId, MeshError, VertexId};
 pub use heap::HeapPart;
-pub(crate) use heap::vec_bytes;
+pub(crate) use heap::{fit_slack, vec_bytes};
 pub use iter::{
     EdgeRotations, FaceEdges, FaceNeighbours, VertexFaces, VertexIncoming, VertexNeighbours,
     VertexOutgoing,

@@ -76,11 +76,7 @@ impl Mesh {
     /// Gives back the growth slack of the big columns after a bulk build
     /// (a shrinking reallocation of a large block remaps, it does not copy).
     pub(crate) fn shrink_slack(&mut self) {
-        fn fit<T>(v: &mut Vec<T>) {
-            if v.capacity() > v.len() + v.len() / 16 + 64 {
-                v.shrink_to_fit();
-            }
-        }
+        use super::fit_slack as fit;
         fit(&mut self.pos);
         self.vedge.shrink_slack();
         self.he.shrink_slack();

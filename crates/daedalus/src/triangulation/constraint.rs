@@ -389,6 +389,9 @@ impl Cdt {
         // not before: a sample point not yet owned would look unneeded
         self.settle();
         self.mesh.shrink_slack();
+        // the edge-keyed maps grew by doubling as the edges did
+        self.owners.shrink_slack();
+        self.crossings.shrink_slack();
         if self.segs.capacity() > self.segs.len() + self.segs.len() / 16 + 64 {
             self.segs.shrink_to_fit();
         }

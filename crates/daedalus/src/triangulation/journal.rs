@@ -96,6 +96,13 @@ impl<V: Default> Dense<V> {
         }
         self.idx.truncate(self.idx.len().min(base as usize));
     }
+    /// Gives back growth slack past a sixteenth (see `Mesh::shrink_slack`).
+    fn shrink_slack(&mut self) {
+        use crate::mesh::fit_slack as fit;
+        fit(&mut self.idx);
+        fit(&mut self.vals);
+        fit(&mut self.free);
+    }
     fn heap_bytes(&self) -> usize {
         (self.idx.capacity() + self.free.capacity()) * 4
             + self.vals.capacity() * std::mem::size_of::<V>()
@@ -168,6 +175,10 @@ impl<V: Clone + Default> JMap<V> {
     }
     pub(crate) fn iter(&self) -> impl Iterator<Item = (u32, &V)> {
         self.map.iter()
+    }
+    /// Gives back the map's growth slack (after a bulk build).
+    pub(crate) fn shrink_slack(&mut self) {
+        self.map.shrink_slack();
     }
     /// Heap bytes of the map (the log not included).
     pub(crate) fn heap_bytes(&self) -> usize {

@@ -130,6 +130,14 @@ impl Cdt {
         let mut owned = 0;
         let mut segs: [u32; 8] = [0; 8];
         let mut ns = 0;
+        // A crossing vertex whose two live segments both pass: needed as
+        // soon as both are seen on more than two owned edges (the answer
+        // the whole walk would give; most of what settles after a build).
+        let cross = self
+            .crossings
+            .get(&v)
+            .copied()
+            .filter(|&(s, t)| self.segs[s as usize].alive && self.segs[t as usize].alive);
         loop {
             // only constrained edges have owners: skip the lookup otherwise
             if let Some(o) = m
@@ -151,6 +159,13 @@ impl Cdt {
                         ns += 1;
                     }
                 }
+                if owned > 2
+                    && let Some((s, t)) = cross
+                    && segs[..ns].contains(&s)
+                    && segs[..ns].contains(&t)
+                {
+                    return true;
+                }
             }
             e = m.raw_rot_right(e);
             if e == start {
@@ -159,14 +174,6 @@ impl Cdt {
         }
         if owned <= 2 {
             return false;
-        }
-        if let Some(&(s, t)) = self.crossings.get(&v)
-            && segs[..ns].contains(&s)
-            && segs[..ns].contains(&t)
-            && self.segs[s as usize].alive
-            && self.segs[t as usize].alive
-        {
-            return true;
         }
         for i in 0..ns {
             for j in i + 1..ns {

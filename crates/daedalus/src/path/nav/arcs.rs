@@ -4,7 +4,7 @@
 use std::cmp::Ordering;
 use std::f64::consts::{PI, TAU};
 
-use super::{NONE, NavMesh, next, prev};
+use super::{Bits, NONE, NavMesh, next, prev};
 use crate::Point;
 use crate::geometry::orient2d;
 
@@ -23,14 +23,13 @@ pub(crate) struct Arcs {
     /// degrees (decided exactly: a vertex where a wall goes on straight,
     /// or bends by less than the rounding of an angle, is wrapped or not
     /// as its exact geometry says).
-    pub(crate) useful: Vec<bool>,
+    pub(crate) useful: Bits,
     /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
     pub(crate) arc0: Vec<f64>,
     pub(crate) arcw: Vec<f64>,
-    /// Unit vectors of the free arc's first and last directions.
+    /// Unit vectors of the free arc's first and last directions (the
+    /// gap's middle is computed from them: [`Arcs::mid`]).
     pub(crate) ends: Vec<[f64; 4]>,
-    /// Unit vector of the free gap's middle direction.
-    pub(crate) mid: Vec<(f64, f64)>,
 }
 
 impl Arcs {
@@ -38,11 +37,10 @@ impl Arcs {
     pub(crate) fn resize(&mut self, nv: usize) {
         if self.vcorner.len() < nv {
             self.vcorner.resize(nv, NONE);
-            self.useful.resize(nv, false);
+            self.useful.grow(nv, false);
             self.arc0.resize(nv, 0.0);
             self.arcw.resize(nv, 0.0);
             self.ends.resize(nv, [0.0; 4]);
-            self.mid.resize(nv, (0.0, 0.0));
         }
     }
 
@@ -55,7 +53,7 @@ impl Arcs {
     /// bend, and either answer there can lose the shortest path (a convex
     /// bend not wrapped blocks the tangents along the wall).
     pub(crate) fn set(&mut self, v: usize, c: Point, r: &mut [Point]) {
-        self.useful[v] = false;
+        self.useful.set(v, false);
         if r.is_empty() {
             return;
         }
@@ -92,7 +90,7 @@ impl Arcs {
             (TAU, u)
         };
         let from = ang(c, p);
-        self.useful[v] = true;
+        self.useful.set(v, true);
         self.arc0[v] = from + PI / 2.0;
         // The rounded gap may come out at or just under half a turn for
         // an exact one just over it: an arc of (numerically) no width.
@@ -105,10 +103,24 @@ impl Arcs {
         let b = (-u.1, u.0);
         let e = if self.arcw[v] > 0.0 { (w.1, -w.0) } else { b };
         self.ends[v] = [b.0, b.1, e.0, e.1];
-        let (sx, sy) = (-(u.0 + w.0), -(u.1 + w.1));
+    }
+
+    /// Unit vector of vertex `v`'s free gap's middle direction (`v`
+    /// useful): opposite the mean of its walls' unit vectors, which the
+    /// arc's ends are turned a quarter turn (exactly: swapped, one negated),
+    /// so not stored (16 bytes per vertex). A gap of (nearly) half a turn,
+    /// where the arc has no width and both ends are its start: the start.
+    #[inline]
+    pub(crate) fn mid(&self, v: usize) -> (f64, f64) {
+        let [bx, by, ex, ey] = self.ends[v];
+        // u = (by, -bx), w = (-ey, ex); the middle is -(u + w)
+        let (sx, sy) = (ey - by, bx - ex);
         let len = (sx * sx + sy * sy).sqrt();
-        // A gap of (nearly) half a turn: its middle is the arc's start.
-        self.mid[v] = if len > 1e-6 { (sx / len, sy / len) } else { b };
+        if len > 1e-6 {
+            (sx / len, sy / len)
+        } else {
+            (bx, by)
+        }
     }
 
     /// Recomputes vertex `v` from its corners `fan` (counter-clockwise,
@@ -132,7 +144,7 @@ impl Arcs {
     /// Vertex `v` is gone.
     pub(crate) fn clear(&mut self, v: u32) {
         self.vcorner[v as usize] = NONE;
-        self.useful[v as usize] = false;
+        self.useful.set(v as usize, false);
     }
 }
 
@@ -187,11 +199,11 @@ mod tests {
                 assert!((x - y).abs() < 1e-12, "ends {:?} vs {want:?}", a.ends[0]);
             }
             // Where the gap is (nearly) half a turn the middle is the start.
-            let (mx, my) = a.mid[0];
+            let (mx, my) = a.mid(0);
             assert!(
                 (mx - m.cos()).abs() < 1e-6 && (my - m.sin()).abs() < 1e-6,
                 "mid {:?} vs {m}",
-                a.mid[0]
+                a.mid(0)
             );
         }
         (a.useful[0], a.arcw[0])

@@ -2,7 +2,7 @@
 //! spatial order of the triangles (run by a full build; a patch redoes
 //! the same work locally, see `patch`).
 
-use super::{NONE, NavMesh, next, prev};
+use super::{Bits, NONE, NavMesh, next, prev};
 use crate::Point;
 use crate::geometry::orient2d;
 
@@ -88,7 +88,7 @@ impl NavMesh {
         }
         self.wedge = wedge;
         self.wedge_count = id;
-        self.corner = corner;
+        self.corner = Bits::from(&corner[..]);
         // Border vertices: every sector (a fan from a border edge leaving
         // the vertex to one entering it) gives its walls' far ends.
         border.sort_unstable();
@@ -129,9 +129,9 @@ impl NavMesh {
         let wall = &self.wall;
         // Open edges left per triangle; `PEELED` once removed.
         const PEELED: u8 = u8::MAX;
-        let mut deg: Vec<u8> = wall
-            .chunks_exact(3)
-            .map(|w| 3 - w.iter().map(|&x| x as u8).sum::<u8>())
+        let mut deg: Vec<u8> = (0..3 * nt)
+            .step_by(3)
+            .map(|h| 3 - (wall[h] as u8 + wall[h + 1] as u8 + wall[h + 2] as u8))
             .collect();
         let mut exit = vec![NONE; nt];
         let mut queue: Vec<u32> = (0..nt as u32).filter(|&t| deg[t as usize] <= 1).collect();
@@ -141,10 +141,8 @@ impl NavMesh {
                 continue;
             }
             deg[tu] = PEELED;
-            let edges = wall[3 * tu..3 * tu + 3]
-                .iter()
-                .zip(&self.opp[3 * tu..3 * tu + 3]);
-            for (i, (&w, &o)) in edges.enumerate() {
+            for (i, &o) in self.opp[3 * tu..3 * tu + 3].iter().enumerate() {
+                let w = wall[3 * tu + i];
                 let u = (o / 3) as usize;
                 if w || deg[u] == PEELED {
                     continue;
@@ -161,7 +159,7 @@ impl NavMesh {
         let mut shut = wall.clone();
         for &e in &exit {
             if e != NONE {
-                shut[self.opp[e as usize] as usize] = true;
+                shut.set(self.opp[e as usize] as usize, true);
             }
         }
         self.shut = shut;

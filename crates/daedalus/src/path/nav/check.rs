@@ -198,8 +198,7 @@ impl NavMesh {
                 && (!b.useful[i]
                     || (a.arc0[i] == b.arc0[i]
                         && a.arcw[i] == b.arcw[i]
-                        && a.ends[i] == b.ends[i]
-                        && a.mid[i] == b.mid[i]));
+                        && a.ends[i] == b.ends[i]));
             if !same {
                 bad.push(format!(
                     "vertex {v}: built {} {} {}, by its fan {} {} {}",

@@ -5,6 +5,7 @@
 //! triangulation changed ([`NavMesh::update`], see `patch`).
 
 mod arcs;
+mod bits;
 mod build;
 #[cfg(test)]
 mod check;
@@ -17,6 +18,7 @@ use crate::{Point, Rect};
 
 use super::PathError;
 pub(crate) use arcs::{Arcs, ang};
+pub(crate) use bits::Bits;
 use build::spatial_order;
 
 static NEXT_REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
@@ -46,9 +48,9 @@ pub struct NavMesh {
     /// Opposite half-edge, or `NONE` on the border.
     pub(crate) opp: Vec<u32>,
     /// Half-edge is a wall (a constrained edge or the border).
-    pub(crate) wall: Vec<bool>,
+    pub(crate) wall: Bits,
     /// Vertex touches a wall: a path may turn there.
-    pub(crate) corner: Vec<bool>,
+    pub(crate) corner: Bits,
     /// Per triangle corner (`3 * t + i`, at vertex `tv[3t+i]`): the id of its
     /// wedge, a maximal run of triangles around the vertex not separated by a wall.
     pub(crate) wedge: Vec<u32>,
@@ -66,7 +68,7 @@ pub struct NavMesh {
     pub(crate) exit: Vec<u32>,
     /// Per half-edge: a wall, the border, or the way down into a dead end
     /// (one flag to test on the search's hot path).
-    pub(crate) shut: Vec<bool>,
+    pub(crate) shut: Bits,
     /// Per vertex: a corner at it and the free arc a disc can wrap.
     pub(crate) arcs: Arcs,
     /// Live triangles (slots minus free ones).
@@ -365,8 +367,8 @@ impl NavMesh {
             pos,
             tv,
             opp,
-            wall,
-            corner: Vec::new(),
+            wall: Bits::from(&wall[..]),
+            corner: Bits::default(),
             wedge: Vec::new(),
             wedge_count: 0,
             free_wedges: Vec::new(),
@@ -375,7 +377,7 @@ impl NavMesh {
             grid: Vec::new(),
             grid_n: 0,
             exit: Vec::new(),
-            shut: Vec::new(),
+            shut: Bits::default(),
             arcs: Arcs::default(),
             live,
             tri_face,
@@ -447,21 +449,20 @@ impl NavMesh {
             part("nav.positions", b(&self.pos)),
             part("nav.triangle_vertices", b(&self.tv)),
             part("nav.opposite", b(&self.opp)),
-            part("nav.wall_flags", b(&self.wall)),
-            part("nav.corner_flags", b(&self.corner)),
+            part("nav.wall_flags", self.wall.heap_bytes()),
+            part("nav.corner_flags", self.corner.heap_bytes()),
             part("nav.wedges", b(&self.wedge) + b(&self.free_wedges)),
             part("nav.location_grid", b(&self.grid)),
             part("nav.dead_end_exit", b(&self.exit)),
-            part("nav.shut_flags", b(&self.shut)),
+            part("nav.shut_flags", self.shut.heap_bytes()),
             part(
                 "nav.face_maps",
                 b(&self.tri_face) + b(&self.face_tri) + b(&self.free_tris),
             ),
             part("nav.arcs.vertex_corner", b(&a.vcorner)),
-            part("nav.arcs.useful", b(&a.useful)),
+            part("nav.arcs.useful", a.useful.heap_bytes()),
             part("nav.arcs.angles", b(&a.arc0) + b(&a.arcw)),
             part("nav.arcs.ends", b(&a.ends)),
-            part("nav.arcs.mid", b(&a.mid)),
             part("nav.patch_scratch", self.scratch.heap_bytes()),
         ]
     }

@@ -238,7 +238,7 @@ impl NavMesh {
                 let e = self.exit[x as usize];
                 self.exit[x as usize] = NONE;
                 let o = self.opp[e as usize];
-                self.shut[o as usize] = false; // an exit edge is open
+                self.shut.set(o as usize, false); // an exit edge is open
                 x = o / 3;
                 s.peel.push(x);
                 cleared += 1;
@@ -254,7 +254,7 @@ impl NavMesh {
         let nv = m.pos.len();
         if self.pos.len() < nv {
             self.pos.resize(nv, crate::Point::new(0.0, 0.0));
-            self.corner.resize(nv, false);
+            self.corner.grow(nv, false);
         }
         self.arcs.resize(nv);
         for k in 0..s.kept.len() {
@@ -277,7 +277,7 @@ impl NavMesh {
                 let v = m.raw_origin(e);
                 self.tv[h] = v;
                 self.touch_vertex(m, &mut s, v);
-                self.wall[h] = m.raw_is_constrained(e);
+                self.wall.set(h, m.raw_is_constrained(e));
                 s.hes.push(e);
                 grow(&mut region, m.raw_pos(v));
                 e = m.raw_next(e);
@@ -296,7 +296,7 @@ impl NavMesh {
                 let fo = m.raw_face(o);
                 if fo < crate::mesh::OUTER_FACES {
                     self.opp[h as usize] = NONE;
-                    self.wall[h as usize] = true;
+                    self.wall.set(h as usize, true);
                     continue;
                 }
                 let t2 = self.face_tri[fo as usize];
@@ -308,7 +308,7 @@ impl NavMesh {
                 let h2 = 3 * t2 + j;
                 self.opp[h as usize] = h2;
                 self.opp[h2 as usize] = h;
-                self.wall[h2 as usize] = self.wall[h as usize];
+                self.wall.set(h2 as usize, self.wall[h as usize]);
             }
         }
         // A kept triangle's edge no new triangle linked again lost its
@@ -321,7 +321,7 @@ impl NavMesh {
                 // (Only a wall can be the border: kept walls are unchanged.)
                 if self.wall[h as usize] && o != NONE && self.opp[o as usize] != h {
                     self.opp[h as usize] = NONE;
-                    self.shut[h as usize] = true;
+                    self.shut.set(h as usize, true);
                     if self.exit[t as usize] == h {
                         self.exit[t as usize] = NONE;
                         cleared += 1;
@@ -342,10 +342,10 @@ impl NavMesh {
                     s.new_walls
                         .extend_from_slice(&[self.wall_end(a, b), self.wall_end(b, a)]);
                 }
-                self.shut[h as usize] = self.shut_of(h);
+                self.shut.set(h as usize, self.shut_of(h));
                 let o = self.opp[h as usize];
                 if o != NONE {
-                    self.shut[o as usize] = self.shut_of(o);
+                    self.shut.set(o as usize, self.shut_of(o));
                 }
             }
         }
@@ -354,7 +354,7 @@ impl NavMesh {
         //    wall flags and the corner tables of the radius > 0 search.
         for &v in &s.verts {
             if !m.vertex_alive(v) {
-                self.corner[v as usize] = false;
+                self.corner.set(v as usize, false);
                 self.arcs.clear(v);
                 continue;
             }
@@ -415,9 +415,11 @@ impl NavMesh {
             self.assign_wedges(fan);
             self.arcs.vcorner[v as usize] = fan[0];
             if s.arc_seen[v as usize] == ep {
-                self.corner[v as usize] = fan
-                    .iter()
-                    .any(|&c| self.wall[c as usize] || self.wall[prev(c) as usize]);
+                self.corner.set(
+                    v as usize,
+                    fan.iter()
+                        .any(|&c| self.wall[c as usize] || self.wall[prev(c) as usize]),
+                );
                 let mut arcs = std::mem::take(&mut self.arcs);
                 arcs.refresh(self, v, fan, &mut s.rays);
                 self.arcs = arcs;
@@ -523,8 +525,8 @@ impl NavMesh {
         for h in 3 * t as usize..3 * t as usize + 3 {
             self.tv[h] = NONE;
             self.opp[h] = NONE;
-            self.wall[h] = true;
-            self.shut[h] = true;
+            self.wall.set(h, true);
+            self.shut.set(h, true);
             self.wedge[h] = NONE;
         }
         self.exit[t as usize] = NONE;
@@ -644,7 +646,7 @@ impl NavMesh {
             if deg == 1 {
                 self.exit[t as usize] = up;
                 let o = self.opp[up as usize];
-                self.shut[o as usize] = true;
+                self.shut.set(o as usize, true);
                 stack.push(o / 3);
                 peeled += 1;
             }

@@ -140,7 +140,7 @@ impl TangentSearch {
     /// free arc) starts, seen from `v`, strictly inside that gap.
     pub(super) fn gap_wedge(&mut self, nav: &NavMesh, v: u32) {
         let c = nav.p(v);
-        let (mx, my) = nav.arcs.mid[v as usize];
+        let (mx, my) = nav.arcs.mid(v as usize);
         let mp = Point::new(c.x + mx, c.y + my);
         let hit = self.fan.iter().copied().find(|&k| {
             let (x, y) = (nav.p(nav.v(next(k))), nav.p(nav.v(prev(k))));
