@@ -57,9 +57,7 @@ impl Column {
     }
     /// Drops growth slack past a sixteenth.
     pub(crate) fn shrink_slack(&mut self) {
-        if self.0.capacity() > self.0.len() + self.0.len() / 16 + 64 {
-            self.0.shrink_to_fit();
-        }
+        super::fit_slack(&mut self.0);
     }
 }
 
@@ -111,8 +109,6 @@ impl HalfEdges {
     }
     /// Drops growth slack past a sixteenth.
     pub(crate) fn shrink_slack(&mut self) {
-        if self.0.capacity() > self.0.len() + self.0.len() / 16 + 64 {
-            self.0.shrink_to_fit();
-        }
+        super::fit_slack(&mut self.0);
     }
 }

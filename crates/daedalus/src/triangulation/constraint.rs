@@ -392,9 +392,7 @@ impl Cdt {
         // the edge-keyed maps grew by doubling as the edges did
         self.owners.shrink_slack();
         self.crossings.shrink_slack();
-        if self.segs.capacity() > self.segs.len() + self.segs.len() / 16 + 64 {
-            self.segs.shrink_to_fit();
-        }
+        crate::mesh::fit_slack(&mut self.segs);
         Ok(ids)
     }
 
