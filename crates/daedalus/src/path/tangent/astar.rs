@@ -91,7 +91,7 @@ impl TangentSearch {
             return;
         }
         let c = nav.p(s.v);
-        let Some(arr) = self.arc_pos(nav, s.v, s.dir, s.at) else {
+        let Some(arr) = self.arrival(nav, id) else {
             return;
         };
         // Departures before the arrival (less its rounding) are not on the arc.
@@ -111,6 +111,7 @@ impl TangentSearch {
                     (p, to),
                     sw,
                     NONE,
+                    f64::NAN,
                 ),
                 to,
             );
@@ -151,6 +152,7 @@ impl TangentSearch {
                     (x.p, x.q),
                     sw,
                     k as u32,
+                    x.oq,
                 ),
                 to,
             );
@@ -219,7 +221,15 @@ impl TangentSearch {
                 };
                 let sw = (o - arr).max(0.0);
                 self.push(
-                    State::next(id, s.g + r * sw + p.distance(q), (w, dw), (p, q), sw, NONE),
+                    State::next(
+                        id,
+                        s.g + r * sw + p.distance(q),
+                        (w, dw),
+                        (p, q),
+                        sw,
+                        NONE,
+                        f64::NAN,
+                    ),
                     to,
                 );
             }
@@ -256,7 +266,7 @@ impl TangentSearch {
                     continue;
                 }
                 self.push(
-                    State::next(id, p.distance(q), (w, dw), (p, q), 0.0, NONE),
+                    State::next(id, p.distance(q), (w, dw), (p, q), 0.0, NONE, f64::NAN),
                     to,
                 );
             }
@@ -330,6 +340,18 @@ impl TangentSearch {
         ok
     }
 
+    /// The offset of state `id`'s arrival along its corner's free arc
+    /// (`arc_pos`, kept in the state once computed), `None` off the arc.
+    fn arrival(&mut self, nav: &NavMesh, id: u32) -> Option<f64> {
+        let s = self.states[id as usize];
+        if !s.oa.is_nan() {
+            return Some(s.oa);
+        }
+        let o = self.arc_pos(nav, s.v, s.dir, s.at)?;
+        self.states[id as usize].oa = o;
+        Some(o)
+    }
+
     /// An arrival already expanded on the same circle and side reaches
     /// this one along a clear arc at no greater cost.
     pub(super) fn dominated(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
@@ -339,7 +361,7 @@ impl TangentSearch {
             self.arr_stamp[slot] = self.qe;
             self.arr_list[slot].clear();
         }
-        let Some(os) = self.arc_pos(nav, s.v, s.dir, s.at) else {
+        let Some(os) = self.arrival(nav, id) else {
             return true;
         };
         let list = std::mem::take(&mut self.arr_list[slot]);
@@ -411,6 +433,7 @@ impl TangentSearch {
             checked: true,
             edge: NONE,
             reach: 0.0,
+            oa: f64::NAN,
         });
         // Short queries seldom need the start's far successors.
         let limit = 1.4 * from.distance(to) + 4.0 * r;
@@ -451,7 +474,7 @@ impl TangentSearch {
                 self.states[id as usize].checked = true;
                 if s.v != GOAL {
                     let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
-                    if let Some(o) = self.arc_pos(nav, s.v, s.dir, s.at) {
+                    if let Some(o) = self.arrival(nav, id) {
                         self.arr_list[slot].push((s.at, s.g, o));
                     }
                 }

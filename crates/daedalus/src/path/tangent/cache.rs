@@ -37,6 +37,8 @@ pub(super) struct Edge {
     pub(super) o: f64,
     /// `|p q|`.
     pub(super) len: f64,
+    /// Offset of `q` along the free arc of `w`, in the side `dw`.
+    pub(super) oq: f64,
     /// A triangle holding `q` (for the bound), `NONE` until first needed.
     pub(super) tri: u32,
 }
@@ -239,6 +241,10 @@ impl TangentSearch {
                 let Some(o) = self.arc_pos(nav, v, dir, p) else {
                     continue;
                 };
+                // Off the arc of `w`: such an arrival is dropped when popped.
+                let Some(oq) = self.arc_pos(nav, w, dw, q) else {
+                    continue;
+                };
                 let len = p.distance(q);
                 self.cache_mut().edges.push(Edge {
                     w,
@@ -247,6 +253,7 @@ impl TangentSearch {
                     q,
                     o,
                     len,
+                    oq,
                     tri: NONE,
                 });
             }

@@ -138,6 +138,10 @@ struct State {
     /// Successors pushed so far: those whose centre lies within this
     /// distance of `v` (0: not expanded; see `TangentSearch::defer`).
     reach: f64,
+    /// Offset of `at` along the free arc of `v` (`arc_pos`), NaN until
+    /// computed (an edge from the cache brings it: one `atan2` per edge
+    /// and snapshot instead of three per pop).
+    oa: f64,
 }
 
 impl State {
@@ -151,6 +155,7 @@ impl State {
         (dep, at): (Point, Point),
         sweep: f64,
         edge: u32,
+        oa: f64,
     ) -> State {
         State {
             v,
@@ -165,6 +170,7 @@ impl State {
             checked: false,
             edge,
             reach: 0.0,
+            oa,
         }
     }
 }
