@@ -187,6 +187,84 @@ mod tests {
         }
     }
 
+    /// With edges narrower than the diameter shut, every vertex's bound is
+    /// at most its point distance from the goal among the walls plus those
+    /// narrow edges as walls (an independent world and a forward query),
+    /// and equal to it where the backward search must have found it
+    /// exactly (`d + |v start| < L0`): the roots claimed per part of a
+    /// wedge between walls and narrow edges prune no shortest path.
+    #[test]
+    fn narrow_vertex_bounds_match_the_shut_distances() {
+        let mut x = 23u64;
+        let mut rnd = |n: f64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64 * n
+        };
+        let mut walls = Vec::new();
+        for _ in 0..150 {
+            let (ax, ay) = (3.0 + rnd(54.0), 3.0 + rnd(54.0));
+            let (bx, by) = (ax + rnd(6.0) - 3.0, ay + rnd(6.0) - 3.0);
+            walls.push(([ax, ay], [bx.clamp(1.0, 59.0), by.clamp(1.0, 59.0)]));
+        }
+        let world = |extra: &[([f64; 2], [f64; 2])]| {
+            let mut cdt = Cdt::new([0.0, 0.0], [60.0, 60.0]).unwrap();
+            for &(a, b) in walls.iter().chain(extra) {
+                let _ = cdt.insert_segment(a, b);
+            }
+            NavMesh::from_cdt(&cdt)
+        };
+        let nav = world(&[]);
+        let mut finder = PathFinder::new();
+        let mut search = Search::default();
+        let mut bound = GoalBound::default();
+        let (mut checked, mut exact) = (0, 0);
+        for r in [0.4, 0.8, 1.3] {
+            let mut narrow = Vec::new();
+            for h in 0..nav.tv.len() as u32 {
+                let (a, b) = (nav.v(h), nav.v(crate::path::nav::next(h)));
+                let (pa, pb) = (nav.p(a), nav.p(b));
+                if nav.corner[a as usize] && nav.corner[b as usize] && pa.distance(pb) < 2.0 * r {
+                    narrow.push(([pa.x, pa.y], [pb.x, pb.y]));
+                }
+            }
+            let shut = world(&narrow);
+            for _ in 0..8 {
+                let from = Point::new(1.0 + rnd(58.0), 1.0 + rnd(58.0));
+                let to = Point::new(1.0 + rnd(58.0), 1.0 + rnd(58.0));
+                let Ok(true) = bound.prepare(&nav, &mut search, (from, to), r) else {
+                    continue;
+                };
+                for v in 0..nav.pos.len() as u32 {
+                    let Ok(p) = finder.find_path(&shut, to, nav.p(v), 0.0) else {
+                        continue;
+                    };
+                    let (b, d) = (bound.vertex(&nav, &search, v), p.length());
+                    assert!(
+                        b <= d + 1e-9,
+                        "r {r} vertex {:?}: bound {b} > {d}",
+                        nav.p(v)
+                    );
+                    checked += 1;
+                    if d + nav.p(v).distance(from) < bound.l0 * (1.0 - 1e-6) {
+                        let got = search.reached(v).unwrap_or(f64::INFINITY);
+                        assert!(
+                            (got - d).abs() <= 1e-9 * bound.l0,
+                            "r {r} vertex {:?}: recorded {got}, distance {d}",
+                            nav.p(v)
+                        );
+                        exact += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 300 && exact > 50,
+            "{checked} checked, {exact} exact"
+        );
+    }
+
     /// For a disc, the bound of a point (through its triangle, edges
     /// narrower than the diameter shut) is at most the disc's path length
     /// from there to the goal, and a goal the shut mesh cuts off has no

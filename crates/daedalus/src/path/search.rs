@@ -190,8 +190,9 @@ impl Search {
         self.heap.clear();
         self.succ.clear();
         self.expanded = 0;
-        // With narrow edges shut, roots are claimed per triangle corner
-        // (slots after the wedges): a narrow edge can split a wedge.
+        // With narrow edges shut, roots are claimed per part of a wedge
+        // between walls and narrow edges (slots after the wedges, named
+        // by a triangle corner): a narrow edge can split a wedge.
         let nw = nav.wedge_count as usize + if self.narrow > 0.0 { nav.tv.len() } else { 0 };
         if self.best.len() < nw {
             self.best.resize(nw, f64::INFINITY);
@@ -354,14 +355,32 @@ impl Search {
         dx * dx + dy * dy < self.narrow
     }
 
-    /// The claim slot of a root at the corner `c` (`3 t + i`).
+    /// The claim slot of a root at the corner `c` (`3 t + i`): its wedge,
+    /// or with narrow edges shut its part of the wedge between walls and
+    /// narrow edges (a narrow edge can split a wedge), named by the corner
+    /// where a clockwise walk from `c` around the vertex meets one (the
+    /// same corner from every corner of the part; the smallest corner
+    /// when the walk comes round; the corner itself after a long walk,
+    /// a finer slot: fewer roots pruned, never a wrong one).
     #[inline]
     fn claim_slot(&self, nav: &NavMesh, c: u32) -> u32 {
-        if self.narrow > 0.0 {
-            nav.wedge_count + c
-        } else {
-            nav.wedge[c as usize]
+        if self.narrow == 0.0 {
+            return nav.wedge[c as usize];
         }
+        let (mut cur, mut low) = (c, c);
+        for _ in 0..64 {
+            let o = nav.opp[cur as usize];
+            if o == NONE || nav.wall[cur as usize] || self.narrow_edge(nav, cur) {
+                return nav.wedge_count + cur;
+            }
+            // `o` ends at the vertex: the next corner clockwise starts there.
+            cur = next(o);
+            if cur == c {
+                return nav.wedge_count + low;
+            }
+            low = low.min(cur);
+        }
+        nav.wedge_count + c
     }
 
     /// The shortest `g + |root - v|` recorded for vertex `v` by the last
