@@ -112,6 +112,7 @@ impl NavMesh {
                 rays.clear();
             }
         }
+        arcs.fit();
         self.arcs = arcs;
     }
 

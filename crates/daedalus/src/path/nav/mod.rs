@@ -461,8 +461,8 @@ impl NavMesh {
             ),
             part("nav.arcs.vertex_corner", b(&a.vcorner)),
             part("nav.arcs.useful", a.useful.heap_bytes()),
-            part("nav.arcs.angles", b(&a.arc0) + b(&a.arcw)),
-            part("nav.arcs.ends", b(&a.ends)),
+            part("nav.arcs.slot", a.heap_bytes().0),
+            part("nav.arcs.records", a.heap_bytes().1),
             part("nav.patch_scratch", self.scratch.heap_bytes()),
         ]
     }
