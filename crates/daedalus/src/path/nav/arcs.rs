@@ -16,9 +16,10 @@ pub(crate) fn ang(c: Point, p: Point) -> f64 {
 
 /// Per vertex: a corner at it and the free arc (see [`Arcs::set`]).
 ///
-/// The arcs themselves are kept for the wrappable vertices only (about
-/// half of them on grid maps): a dense table of records and, per vertex,
-/// its record's index. A patch gives a record back when its vertex stops
+/// The arcs themselves are kept for the wrappable vertices only (a tenth
+/// of the vertices where walls cross a lot, as in `rand_10k`; nearly all
+/// on tile maps): a dense table of records and, per vertex, its record's
+/// index. A patch gives a record back when its vertex stops
 /// being wrappable and reuses it for the next one (`free`).
 #[derive(Default, Debug, Clone)]
 pub(crate) struct Arcs {
@@ -58,8 +59,13 @@ impl Arcs {
         }
     }
 
-    /// Gives back the records' growth slack (after a full build: the
-    /// useful vertices are not known before).
+    /// Room for `n` more useful vertices.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.arc.reserve_exact(n);
+    }
+
+    /// Gives back the records' slack (after a full build, which reserves
+    /// one per vertex with walls: the useful ones are not known before).
     pub(crate) fn fit(&mut self) {
         crate::mesh::fit_slack(&mut self.arc);
     }
