@@ -65,7 +65,7 @@ impl Arcs {
     }
 
     /// Gives back the records' slack (after a full build, which reserves
-    /// one per vertex with walls: the useful ones are not known before).
+    /// one per vertex: the useful ones are not known before).
     pub(crate) fn fit(&mut self) {
         crate::mesh::fit_slack(&mut self.arc);
     }

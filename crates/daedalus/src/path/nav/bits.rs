@@ -60,11 +60,6 @@ impl Bits {
         self.words.resize(n.div_ceil(64), if b { !0 } else { 0 });
     }
 
-    /// Number of flags set (bits past `len` are never set).
-    pub(crate) fn count_ones(&self) -> usize {
-        self.words.iter().map(|w| w.count_ones() as usize).sum()
-    }
-
     /// Heap bytes held.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.words.capacity() * 8
