@@ -15,6 +15,12 @@ pub(crate) fn ang(c: Point, p: Point) -> f64 {
 }
 
 /// Per vertex: a corner at it and the free arc (see [`Arcs::set`]).
+///
+/// The arcs themselves are kept for the wrappable vertices only (a tenth
+/// of the vertices where walls cross a lot, as in `rand_10k`; nearly all
+/// on tile maps): a dense table of records and, per vertex, its record's
+/// index. A patch gives a record back when its vertex stops
+/// being wrappable and reuses it for the next one (`free`).
 #[derive(Default, Debug, Clone)]
 pub(crate) struct Arcs {
     /// One triangle corner (`3 t + i`) at each vertex, `NONE` if unused.
@@ -22,14 +28,25 @@ pub(crate) struct Arcs {
     /// The vertex can be wrapped: its walls leave a gap of more than 180
     /// degrees (decided exactly: a vertex where a wall goes on straight,
     /// or bends by less than the rounding of an angle, is wrapped or not
-    /// as its exact geometry says).
+    /// as its exact geometry says). Read on the search's hot path: one bit.
     pub(crate) useful: Bits,
-    /// Free arc: directions from `arc0` counter-clockwise over `arcw` radians.
-    pub(crate) arc0: Vec<f64>,
-    pub(crate) arcw: Vec<f64>,
-    /// Unit vectors of the free arc's first and last directions (the
-    /// gap's middle is computed from them: [`Arcs::mid`]).
-    pub(crate) ends: Vec<[f64; 4]>,
+    /// Per vertex: its record in `arc` (`NONE` unless useful).
+    slot: Vec<u32>,
+    /// Records of the useful vertices.
+    arc: Vec<Arc>,
+    /// Records no vertex holds.
+    free: Vec<u32>,
+}
+
+/// A useful vertex's free arc: directions from `arc0` counter-clockwise
+/// over `arcw` radians, and the unit vectors of its first and last
+/// directions, `ends` (the gap's middle is computed from them:
+/// [`Arcs::mid`]).
+#[derive(Default, Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Arc {
+    pub(crate) arc0: f64,
+    pub(crate) arcw: f64,
+    pub(crate) ends: [f64; 4],
 }
 
 impl Arcs {
@@ -38,10 +55,48 @@ impl Arcs {
         if self.vcorner.len() < nv {
             self.vcorner.resize(nv, NONE);
             self.useful.grow(nv, false);
-            self.arc0.resize(nv, 0.0);
-            self.arcw.resize(nv, 0.0);
-            self.ends.resize(nv, [0.0; 4]);
+            self.slot.resize(nv, NONE);
         }
+    }
+
+    /// Room for `n` more useful vertices.
+    pub(crate) fn reserve(&mut self, n: usize) {
+        self.arc.reserve_exact(n);
+    }
+
+    /// Gives back the records' slack (after a full build, which reserves
+    /// one per vertex: the useful ones are not known before).
+    pub(crate) fn fit(&mut self) {
+        crate::mesh::fit_slack(&mut self.arc);
+    }
+
+    /// Useful vertex `v`'s free arc.
+    #[inline(always)]
+    pub(crate) fn arc(&self, v: usize) -> &Arc {
+        debug_assert!(self.useful[v]);
+        &self.arc[self.slot[v] as usize]
+    }
+
+    /// Vertex `v`'s free arc, `None` unless useful (the checks compare
+    /// whole records).
+    #[cfg(test)]
+    pub(crate) fn get(&self, v: usize) -> Option<&Arc> {
+        self.useful[v].then(|| self.arc(v))
+    }
+
+    /// Vertex `v` is not useful (its record, if any, given back).
+    fn unset(&mut self, v: usize) {
+        self.useful.set(v, false);
+        let s = std::mem::replace(&mut self.slot[v], NONE);
+        if s != NONE {
+            self.free.push(s);
+        }
+    }
+
+    /// Heap bytes: the per-vertex columns, then the records.
+    pub(crate) fn heap_bytes(&self) -> (usize, usize) {
+        use crate::mesh::vec_bytes as b;
+        (b(&self.slot), b(&self.arc) + b(&self.free))
     }
 
     /// Sets vertex `v` (at `c`)'s free arc from the far ends `r` of its
@@ -53,7 +108,7 @@ impl Arcs {
     /// bend, and either answer there can lose the shortest path (a convex
     /// bend not wrapped blocks the tangents along the wall).
     pub(crate) fn set(&mut self, v: usize, c: Point, r: &mut [Point]) {
-        self.useful.set(v, false);
+        self.unset(v);
         if r.is_empty() {
             return;
         }
@@ -90,19 +145,31 @@ impl Arcs {
             (TAU, u)
         };
         let from = ang(c, p);
-        self.useful.set(v, true);
-        self.arc0[v] = from + PI / 2.0;
         // The rounded gap may come out at or just under half a turn for
         // an exact one just over it: an arc of (numerically) no width.
-        self.arcw[v] = (gap - PI).max(0.0);
+        let arcw = (gap - PI).max(0.0);
         // The arc's ends and middle from the walls' unit vectors, without
         // trigonometry (three sin/cos pairs per corner were a large part
         // of building the tables): the arc starts a quarter turn after the
         // first wall, ends a quarter turn before the second, and its
         // middle halves the gap (opposite the walls' mean direction).
         let b = (-u.1, u.0);
-        let e = if self.arcw[v] > 0.0 { (w.1, -w.0) } else { b };
-        self.ends[v] = [b.0, b.1, e.0, e.1];
+        let e = if arcw > 0.0 { (w.1, -w.0) } else { b };
+        let rec = Arc {
+            arc0: from + PI / 2.0,
+            arcw,
+            ends: [b.0, b.1, e.0, e.1],
+        };
+        self.useful.set(v, true);
+        if self.slot[v] == NONE {
+            self.slot[v] = if let Some(s) = self.free.pop() {
+                s
+            } else {
+                self.arc.push(rec);
+                (self.arc.len() - 1) as u32
+            };
+        }
+        self.arc[self.slot[v] as usize] = rec;
     }
 
     /// Unit vector of vertex `v`'s free gap's middle direction (`v`
@@ -112,7 +179,7 @@ impl Arcs {
     /// where the arc has no width and both ends are its start: the start.
     #[inline]
     pub(crate) fn mid(&self, v: usize) -> (f64, f64) {
-        let [bx, by, ex, ey] = self.ends[v];
+        let [bx, by, ex, ey] = self.arc(v).ends;
         // u = (by, -bx), w = (-ey, ex); the middle is -(u + w)
         let (sx, sy) = (ey - by, bx - ex);
         let len = (sx * sx + sy * sy).sqrt();
@@ -144,7 +211,7 @@ impl Arcs {
     /// Vertex `v` is gone.
     pub(crate) fn clear(&mut self, v: u32) {
         self.vcorner[v as usize] = NONE;
-        self.useful.set(v as usize, false);
+        self.unset(v as usize);
     }
 }
 
@@ -192,11 +259,12 @@ mod tests {
         a.set(0, c, &mut r.to_vec());
         if a.useful[0] {
             // The ends and middle (from unit vectors) against the angles.
-            let (b, w) = (a.arc0[0], a.arcw[0]);
+            let arc = *a.arc(0);
+            let (b, w) = (arc.arc0, arc.arcw);
             let (e, m) = (b + w, b + w / 2.0);
             let want = [b.cos(), b.sin(), e.cos(), e.sin()];
-            for (x, y) in a.ends[0].iter().zip(want) {
-                assert!((x - y).abs() < 1e-12, "ends {:?} vs {want:?}", a.ends[0]);
+            for (x, y) in arc.ends.iter().zip(want) {
+                assert!((x - y).abs() < 1e-12, "ends {:?} vs {want:?}", arc.ends);
             }
             // Where the gap is (nearly) half a turn the middle is the start.
             let (mx, my) = a.mid(0);
@@ -206,7 +274,7 @@ mod tests {
                 a.mid(0)
             );
         }
-        (a.useful[0], a.arcw[0])
+        (a.useful[0], a.get(0).map_or(0.0, |r| r.arcw))
     }
 
     /// A straight wall is no corner; bent by 2^-50 it is one on its convex

@@ -117,29 +117,12 @@ impl NavMesh {
             if self.corner[v as usize] != fresh.corner[v as usize] {
                 bad.push(format!("vertex {v}: corner flag"));
             }
-            for (name, ok) in [
-                (
-                    "useful",
-                    self.arcs.useful[v as usize] == fresh.arcs.useful[v as usize],
-                ),
-                (
-                    "arc",
-                    !fresh.arcs.useful[v as usize]
-                        || (self.arcs.arc0[v as usize] == fresh.arcs.arc0[v as usize]
-                            && self.arcs.arcw[v as usize] == fresh.arcs.arcw[v as usize]),
-                ),
-            ] {
-                if !ok {
-                    bad.push(format!(
-                        "vertex {v}: {name} (patched {} {} {}, fresh {} {} {})",
-                        self.arcs.useful[v as usize],
-                        self.arcs.arc0[v as usize],
-                        self.arcs.arcw[v as usize],
-                        fresh.arcs.useful[v as usize],
-                        fresh.arcs.arc0[v as usize],
-                        fresh.arcs.arcw[v as usize]
-                    ));
-                }
+            let (mine, theirs) = (self.arcs.get(v as usize), fresh.arcs.get(v as usize));
+            // Whole records: the angles and the ends' unit vectors.
+            if mine != theirs {
+                bad.push(format!(
+                    "vertex {v}: arc (patched {mine:?}, fresh {theirs:?})"
+                ));
             }
             let c = self.arcs.vcorner[v as usize];
             if c == NONE || self.tri_face[(c / 3) as usize] == NONE || self.v(c) != v {
@@ -193,17 +176,9 @@ impl NavMesh {
             self.ordered_fan(c, &mut fan);
             one.resize(v as usize + 1);
             one.refresh(self, v, &fan, &mut rays);
-            let (a, b, i) = (&self.arcs, &one, v as usize);
-            let same = a.useful[i] == b.useful[i]
-                && (!b.useful[i]
-                    || (a.arc0[i] == b.arc0[i]
-                        && a.arcw[i] == b.arcw[i]
-                        && a.ends[i] == b.ends[i]));
-            if !same {
-                bad.push(format!(
-                    "vertex {v}: built {} {} {}, by its fan {} {} {}",
-                    a.useful[i], a.arc0[i], a.arcw[i], b.useful[i], b.arc0[i], b.arcw[i]
-                ));
+            let (a, b) = (self.arcs.get(v as usize), one.get(v as usize));
+            if a != b {
+                bad.push(format!("vertex {v}: built {a:?}, by its fan {b:?}"));
             }
         }
         bad

@@ -228,26 +228,38 @@ impl NavMesh {
         let mut local = vec![NONE; m.he.len()];
         let mut tv = Vec::with_capacity(order.len() * 3);
         let mut opp = Vec::with_capacity(order.len() * 3);
-        let mut wall = Vec::with_capacity(order.len() * 3);
+        // Flags set straight into their bits (no `bool` column to pack).
+        let mut wall = Bits::default();
+        wall.grow(order.len() * 3, false);
         let mut face = Vec::with_capacity(order.len());
         for (t, &k) in order.iter().enumerate() {
             let (t, f) = (t as u32, (k & 0xffff_ffff) as u32);
             let e = m.fedge.get(f as usize);
             face.push(f);
+            // A triangle's three records, then one push per column.
+            let (mut v, mut o) = ([0u32; 3], [0u32; 3]);
             let mut x = e;
             for i in 0..3 {
-                let [origin, o, n, _] = m.raw_record(x);
-                local[x as usize] = 3 * t + i;
-                tv.push(origin);
-                opp.push(o);
-                wall.push(m.raw_is_constrained(x));
+                let [origin, op, n, _] = m.raw_record(x);
+                let h = 3 * t + i as u32;
+                local[x as usize] = h;
+                v[i] = origin;
+                o[i] = op;
+                if m.raw_is_constrained(x) {
+                    wall.set(h as usize, true);
+                }
                 x = n;
             }
+            tv.extend_from_slice(&v);
+            opp.extend_from_slice(&o);
         }
         drop(order);
-        for (o, w) in opp.iter_mut().zip(wall.iter_mut()) {
+        // The border is a wall.
+        for (h, o) in opp.iter_mut().enumerate() {
             *o = local[*o as usize];
-            *w |= *o == NONE;
+            if *o == NONE {
+                wall.set(h, true);
+            }
         }
         // Freed before the snapshot's other tables are built: the build's
         // peak memory matters as much as what it keeps.
@@ -334,23 +346,24 @@ impl NavMesh {
         face: Vec<u32>,
         bounds: [f64; 4],
     ) -> NavMesh {
-        let (tv, opp, wall, face) = spatial_order(&pos, tv, opp, wall, face, bounds);
-        Self::finish_ordered(pos, tv, opp, wall, face, bounds)
+        let (tv, opp, mut wall, face) = spatial_order(&pos, tv, opp, wall, face, bounds);
+        // The border is a wall.
+        for (w, &o) in wall.iter_mut().zip(&opp) {
+            *w |= o == NONE;
+        }
+        Self::finish_ordered(pos, tv, opp, Bits::from(&wall[..]), face, bounds)
     }
 
-    /// [`NavMesh::finish`] of triangles already in spatial order.
+    /// [`NavMesh::finish`] of triangles already in spatial order, their
+    /// border edges marked as walls.
     fn finish_ordered(
         pos: Vec<Point>,
         tv: Vec<u32>,
         opp: Vec<u32>,
-        mut wall: Vec<bool>,
+        wall: Bits,
         tri_face: Vec<u32>,
         bounds: [f64; 4],
     ) -> NavMesh {
-        // The border is a wall (`from_cdt` has marked it already).
-        for (w, &o) in wall.iter_mut().zip(&opp) {
-            *w |= o == NONE;
-        }
         let nfaces = tri_face
             .iter()
             .filter(|&&f| f != NONE)
@@ -367,7 +380,7 @@ impl NavMesh {
             pos,
             tv,
             opp,
-            wall: Bits::from(&wall[..]),
+            wall,
             corner: Bits::default(),
             wedge: Vec::new(),
             wedge_count: 0,
@@ -461,8 +474,8 @@ impl NavMesh {
             ),
             part("nav.arcs.vertex_corner", b(&a.vcorner)),
             part("nav.arcs.useful", a.useful.heap_bytes()),
-            part("nav.arcs.angles", b(&a.arc0) + b(&a.arcw)),
-            part("nav.arcs.ends", b(&a.ends)),
+            part("nav.arcs.slot", a.heap_bytes().0),
+            part("nav.arcs.records", a.heap_bytes().1),
             part("nav.patch_scratch", self.scratch.heap_bytes()),
         ]
     }

@@ -182,7 +182,8 @@ impl TangentSearch {
     /// when `p` is off the arc.
     #[inline]
     pub(super) fn arc_pos(&self, nav: &NavMesh, v: u32, dir: f64, p: Point) -> Option<f64> {
-        let (a0, w) = (nav.arcs.arc0[v as usize], nav.arcs.arcw[v as usize]);
+        let arc = nav.arcs.arc(v as usize);
+        let (a0, w) = (arc.arc0, arc.arcw);
         let a = ang(nav.p(v), p);
         let o = if dir > 0.0 {
             offset(a, a0)
@@ -198,7 +199,7 @@ impl TangentSearch {
     pub(super) fn in_arc(&self, nav: &NavMesh, v: u32, p: Point) -> bool {
         let c = nav.p(v);
         let (dx, dy) = (p.x - c.x, p.y - c.y);
-        let e = nav.arcs.ends[v as usize];
+        let e = nav.arcs.arc(v as usize).ends;
         let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
