@@ -17,7 +17,7 @@
 //!   Every other round the twin makes the loop's move and answers before
 //!   the loop does: the one answering second repeats the same search with
 //!   trained branch predictors, which made the twin, always second until
-//!   session 13, answer 1.03-1.25x faster (median per map).
+//!   session 13, answer up to 1.33x faster (median per map and radius).
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
 //! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2)
@@ -303,8 +303,8 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 5] 
         // Every other round the twin makes the loop's move and answers
         // first: whichever of the two answers second runs the same search
         // again, with the branch predictors and instruction cache trained
-        // by the first (the twin always answering second was 1.03-1.25x
-        // faster, median per map, session 13).
+        // by the first (the twin always answering second was up to 1.33x
+        // faster, median per map and radius, session 13).
         let twin_first = twin && round % 2 == 1;
         let mut s_time = 0.0;
         let planned = twin_first.then(|| live.pick());
