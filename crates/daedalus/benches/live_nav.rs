@@ -14,9 +14,16 @@
 //!   update (`LIVE_STATIC=home`: a world whose objects never leave home;
 //!   the live one drifts from it, each object moved staying a little off
 //!   home, which made Aurora's queries 1.2-1.6x costlier than at home).
+//!   Every other round the twin makes the loop's move and answers before
+//!   the loop does: the one answering second repeats the same search with
+//!   trained branch predictors, which made the twin, always second until
+//!   session 13, answer up to 1.33x faster (median per map and radius).
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
-//! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2),
+//! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2)
+//! and, not the target, `paired=<l / median(m' + s)>` (m' + s the loop's
+//! own move plus the twin's query of the same round: the loop against
+//! what those rounds would cost without navigation),
 //! preceded by the median over rounds of each round's loop / (its own
 //! move plus its own static query) and the `ratio with free navigation`:
 //! median(move + static query of the same round) / (median move + median
@@ -32,7 +39,8 @@
 //! short criterion run of the loop. `LIVE_MAPS=a,b` keeps the maps whose
 //! name contains a or b; `LIVE_MOVES=N` sets the moves per world (300);
 //! `LIVE_DUMP=dir` writes every round's times (move alone, loop move, nav,
-//! query, static query, loop, triangles written) to `dir/<world>_r<R>.csv`.
+//! query, static query, loop, triangles written, twin answered first) to
+//! `dir/<world>_r<R>.csv`.
 
 #[path = "../tests/support/data.rs"]
 mod data;
@@ -191,6 +199,13 @@ impl Live {
     /// and 0.01 rad from its home pose), then `update_objects`. Returns its
     /// time.
     fn move_one(&mut self) -> f64 {
+        let (k, p, r) = self.pick();
+        self.apply(k, p, r)
+    }
+
+    /// The next random move (object, position, rotation), not made yet:
+    /// [`Live::move_one`] without the [`Live::apply`].
+    fn pick(&mut self) -> (usize, Point, f64) {
         let k = self.rng.below(self.objects.len());
         // Around its home pose, not its current one: a random walk drifts
         // the world away from the static one (on Aurora its queries got
@@ -202,7 +217,7 @@ impl Live {
         );
         let r = hr + self.rng.f(-0.01, 0.01);
         self.last = Some((k, p, r));
-        self.apply(k, p, r)
+        (k, p, r)
     }
 
     /// Moves object `k` to `p`, turned by `r`, and updates; its time.
@@ -248,8 +263,9 @@ fn median(v: &mut [f64]) -> f64 {
     v[v.len() / 2]
 }
 
-/// Medians of (move, nav update, loop, static query) over `moves` rounds.
-fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] {
+/// Medians of (move, nav update, loop, static query) over `moves` rounds,
+/// and median(loop) / median(move + static query of the same round).
+fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 5] {
     let (mut mv, mut nav, mut lp, mut st) = (vec![], vec![], vec![], vec![]);
     let mut finder = PathFinder::new();
     let mut sfinder = PathFinder::new();
@@ -274,6 +290,8 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
     // which on Aurora made its queries 1.3-1.6x costlier than at home).
     let twin = !std::env::var("LIVE_STATIC").is_ok_and(|v| v == "home");
     let mut floor: Vec<f64> = Vec::new();
+    // Per round: the live query / the twin's, twin second ([0]) or first.
+    let mut order: [Vec<f64>; 2] = [Vec::new(), Vec::new()];
     for round in 0..moves {
         mv.push(live.move_one());
         // Brought up to date untimed, so that the loop's update below
@@ -282,9 +300,28 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         if twin {
             still.mirror(live);
         }
+        // Every other round the twin makes the loop's move and answers
+        // first: whichever of the two answers second runs the same search
+        // again, with the branch predictors and instruction cache trained
+        // by the first (the twin always answering second was up to 1.33x
+        // faster, median per map and radius, session 13).
+        let twin_first = twin && round % 2 == 1;
+        let mut s_time = 0.0;
+        let planned = twin_first.then(|| live.pick());
+        if let Some((k, p, rot)) = planned {
+            still.apply(k, p, rot);
+            still.nav.update(&mut still.cdt);
+            still.next_query = live.next_query;
+            let t = Instant::now();
+            still.query(&mut sfinder, r);
+            s_time = t.elapsed().as_secs_f64();
+        }
         // The loop: move + update + navigation + the first query after it.
         let t = Instant::now();
-        let m = live.move_one();
+        let m = match planned {
+            Some((k, p, rot)) => live.apply(k, p, rot),
+            None => live.move_one(),
+        };
         let t1 = Instant::now();
         let u = live.nav.update(&mut live.cdt);
         let n = t1.elapsed().as_secs_f64();
@@ -317,16 +354,21 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
             // The static one is timed warm after its timed query below.
             pairs.push((q, again, cold, fresh_warm, 0.0));
         }
-        if twin {
-            // The static twin makes the same move with its navigation
-            // (untimed), so it answers in the same world and, like the
-            // live one, just after an update.
-            still.mirror(live);
+        if !twin_first {
+            if twin {
+                // The static twin makes the same move with its navigation
+                // (untimed), so it answers in the same world and, like the
+                // live one, just after an update.
+                still.mirror(live);
+            }
+            let t = Instant::now();
+            still.next_query = live.next_query - 1;
+            still.query(&mut sfinder, r);
+            s_time = t.elapsed().as_secs_f64();
         }
-        let t = Instant::now();
-        still.next_query = live.next_query - 1;
-        still.query(&mut sfinder, r);
-        st.push(t.elapsed().as_secs_f64());
+        st.push(s_time);
+        // The first query after the update against the twin's, by order.
+        order[usize::from(twin_first)].push(q / s_time);
         floor.push(m + st[st.len() - 1]);
         if fresh_every > 0 && round % fresh_every == 0 {
             let (a, b) = still.queries[(still.next_query - 1) % still.queries.len()];
@@ -339,11 +381,12 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         // This round's loop against this round's move and static query.
         paired.push(lp[lp.len() - 1] / (m + st[st.len() - 1]));
         dump.push(format!(
-            "{},{m},{n},{q},{},{},{}",
+            "{},{m},{n},{q},{},{},{},{}",
             mv[mv.len() - 1],
             st[st.len() - 1],
             lp[lp.len() - 1],
-            u.triangles
+            u.triangles,
+            u8::from(twin_first)
         ));
     }
     if let Ok(dir) = std::env::var("LIVE_DUMP") {
@@ -351,7 +394,7 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         let _ = std::fs::write(
             f,
             format!(
-                "move0,move,nav,query,static,loop,written\n{}\n",
+                "move0,move,nav,query,static,loop,written,twin_first\n{}\n",
                 dump.join("\n")
             ),
         );
@@ -359,10 +402,20 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
     // The target's ratio if navigation cost nothing and the first query
     // cost what the static one does: the median of a sum of two heavy-
     // tailed independent times exceeds the sum of their medians.
-    let floor = median(&mut floor) / (median(&mut mv.clone()) + median(&mut st.clone()));
+    let sum = median(&mut floor);
+    let floor = sum / (median(&mut mv.clone()) + median(&mut st.clone()));
+    // Not the formula: the loop against the same rounds' move +
+    // static query, one median each (the formula over the floor).
+    let paired_medians = median(&mut lp.clone()) / sum;
     println!(
         "  (per round: loop / (its move + its static query), median {:.2}; ratio with free navigation {floor:.2})",
         median(&mut paired)
+    );
+    let [a, b] = &mut order;
+    println!(
+        "  (first query after the update / the twin's same query, median per round: {:.2} twin second, {:.2} twin first)",
+        if a.is_empty() { f64::NAN } else { median(a) },
+        if b.is_empty() { f64::NAN } else { median(b) },
     );
     println!(
         "  ({} rebuilds in {moves} updates, {:.0} triangles written per update)",
@@ -402,6 +455,7 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 4] 
         median(&mut nav),
         median(&mut lp),
         median(&mut st),
+        paired_medians,
     ]
 }
 
@@ -431,9 +485,9 @@ fn maps() -> Vec<(String, Scenario)> {
     out
 }
 
-fn report(name: &str, r: f64, [m, n, l, s]: [f64; 4]) {
+fn report(name: &str, r: f64, [m, n, l, s, paired]: [f64; 5]) {
     println!(
-        "LIVE {name} r={r} move={:.1}us nav={:.1}us loop={:.1}us static={:.1}us ratio={:.2}",
+        "LIVE {name} r={r} move={:.1}us nav={:.1}us loop={:.1}us static={:.1}us ratio={:.2} (not the target: paired={paired:.2})",
         m * 1e6,
         n * 1e6,
         l * 1e6,
