@@ -21,6 +21,12 @@
 //! once untimed first (`warm`: the steady state of a static map);
 //! `RADIUS_COLD=1` (with `testing`) drops that cache before every timed
 //! radius > 0 run (`cold`: every query is the first after a change).
+//! `RADIUS_CHANGE=1` (`change`): the world's small rings (box at most 2 %
+//! of the width) become movable objects (the rest stay walls) and before
+//! every query, warm-up and timed runs alike, one random small move
+//! (within 0.1 % of the width and 0.01 rad of its home pose) and
+//! `NavMesh::update` happen, untimed: the r0 and r queries are both the
+//! first after a change (what a game moving something every frame sees).
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -28,11 +34,118 @@ mod support;
 use std::hint::black_box;
 use std::time::Instant;
 
+use daedalus::Closure;
 use daedalus::Point;
-use daedalus::path::PathFinder;
+use daedalus::objects::{Object, ObjectId};
+use daedalus::path::{NavMesh, PathFinder};
 use daedalus::scenario::Scenario;
+use daedalus::triangulation::Cdt;
 use support::World;
 use support::data;
+
+/// xorshift64*: the same moves on every run.
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn f(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+/// The map with its small rings as objects (`RADIUS_CHANGE`): each
+/// `change` moves one near its home pose and updates the snapshot.
+struct Moving {
+    cdt: Cdt,
+    nav: NavMesh,
+    /// Object and home centre.
+    objects: Vec<(ObjectId, Point)>,
+    rng: Rng,
+    step: f64,
+}
+
+impl Moving {
+    fn new(s: &Scenario) -> Moving {
+        let [x0, y0, x1, y1] = s.bounds;
+        let width = (x1 - x0).max(y1 - y0);
+        let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
+        let mut shapes: Vec<(Vec<Point>, Closure)> = s
+            .segments
+            .iter()
+            .map(|g| {
+                (
+                    vec![Point::new(g[0], g[1]), Point::new(g[2], g[3])],
+                    Closure::Open,
+                )
+            })
+            .collect();
+        let mut small = Vec::new();
+        for i in 0..s.rings.len() {
+            let pts = s.ring_points(i);
+            let (mut lo, mut hi) = (pts[0], pts[0]);
+            for p in &pts {
+                lo = Point::new(lo.x.min(p.x), lo.y.min(p.y));
+                hi = Point::new(hi.x.max(p.x), hi.y.max(p.y));
+            }
+            if (hi.x - lo.x).max(hi.y - lo.y) <= 0.02 * width {
+                small.push(pts);
+            } else {
+                shapes.push((pts, Closure::Closed));
+            }
+        }
+        cdt.insert_shapes(&shapes).unwrap();
+        let mut objects = Vec::new();
+        for pts in small {
+            let n = pts.len() as f64;
+            let c = pts.iter().fold(Point::new(0.0, 0.0), |a, p| {
+                Point::new(a.x + p.x / n, a.y + p.y / n)
+            });
+            let mut o = Object::new(pts, Closure::Closed);
+            o.set_pivot([c.x, c.y]);
+            o.set_position([c.x, c.y]);
+            objects.push((cdt.insert_object(o).unwrap(), c));
+        }
+        cdt.update_objects().unwrap();
+        let mut nav = NavMesh::default();
+        nav.update(&mut cdt);
+        Moving {
+            cdt,
+            nav,
+            objects,
+            rng: Rng(0x2545_f491_4f6c_dd1d),
+            step: 0.001 * width,
+        }
+    }
+
+    /// One small move of a random object and the snapshot's update.
+    fn change(&mut self) {
+        if self.objects.is_empty() {
+            return;
+        }
+        let k = (self.rng.next() % self.objects.len() as u64) as usize;
+        let (id, h) = self.objects[k];
+        let p = Point::new(
+            h.x + self.rng.f(-self.step, self.step),
+            h.y + self.rng.f(-self.step, self.step),
+        );
+        let rot = self.rng.f(-0.01, 0.01);
+        let o = self.cdt.object_mut(id).unwrap();
+        o.set_position([p.x, p.y]);
+        o.set_rotation(rot);
+        if self.cdt.update_objects().is_err() {
+            // Out of bounds or refused: back home.
+            let o = self.cdt.object_mut(id).unwrap();
+            o.set_position([h.x, h.y]);
+            o.set_rotation(0.0);
+            self.cdt.update_objects().unwrap();
+        }
+        self.nav.update(&mut self.cdt);
+    }
+}
 
 fn median(v: &mut [f64]) -> f64 {
     if v.is_empty() {
@@ -65,7 +178,12 @@ fn main() {
     let cold = std::env::var("RADIUS_COLD").is_ok_and(|v| v == "1");
     #[cfg(not(feature = "testing"))]
     let cold = false;
-    let mode = if cold { "cold" } else { "warm" };
+    let change = std::env::var("RADIUS_CHANGE").is_ok_and(|v| v == "1");
+    let mode = match (change, cold) {
+        (true, _) => "change",
+        (false, true) => "cold",
+        (false, false) => "warm",
+    };
     println!("cache: {mode}");
     let mut all: Vec<Vec<f64>> = vec![Vec::new(); radii.len()];
     for f in data::scenario_files() {
@@ -77,7 +195,15 @@ fn main() {
             continue;
         }
         // Every wall inserted as a segment, as in the path tests.
-        let nav = World::from_scenario(&s).nav();
+        let mut moving = change.then(|| Moving::new(&s));
+        if let Some(m) = &moving {
+            println!("{}: {} movable objects", s.name, m.objects.len());
+        }
+        let fixed = if change {
+            NavMesh::default()
+        } else {
+            World::from_scenario(&s).nav()
+        };
         let queries: Vec<(Point, Point)> = s
             .queries
             .iter()
@@ -92,7 +218,11 @@ fn main() {
             let (mut exp, mut turns) = (Vec::new(), Vec::new());
             if !cold {
                 for &(a, b) in &queries {
-                    let _ = black_box(finder.find_path(&nav, a, b, r));
+                    if let Some(m) = &mut moving {
+                        m.change();
+                    }
+                    let nav = moving.as_ref().map_or(&fixed, |m| &m.nav);
+                    let _ = black_box(finder.find_path(nav, a, b, r));
                 }
             }
             for &(a, b) in &queries {
@@ -106,8 +236,12 @@ fn main() {
                         if cold {
                             finder.forget_tangent_cache();
                         }
+                        if let Some(m) = &mut moving {
+                            m.change();
+                        }
+                        let nav = moving.as_ref().map_or(&fixed, |m| &m.nav);
                         let t = Instant::now();
-                        let got = black_box(finder.find_path(&nav, a, b, rad));
+                        let got = black_box(finder.find_path(nav, a, b, rad));
                         best[j] = best[j].min(t.elapsed().as_secs_f64());
                         found[j] = got.is_ok();
                         #[cfg(feature = "testing")]
