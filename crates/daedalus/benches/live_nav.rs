@@ -56,22 +56,10 @@ use daedalus::path::{NavMesh, PathFinder};
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
-/// xorshift64*: the same moves and queries on every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+#[path = "support/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+use rng::Rng;
 
 /// A world whose objects move: the triangulation, its live snapshot, and
 /// every object's pose.

@@ -43,19 +43,10 @@ use daedalus::triangulation::Cdt;
 use support::World;
 use support::data;
 
-/// xorshift64*: the same moves on every run.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
+#[path = "support/rng.rs"]
+#[allow(dead_code)]
+mod rng;
+use rng::Rng;
 
 /// The map with its small rings as objects (`RADIUS_CHANGE`): each
 /// `change` moves one near its home pose and updates the snapshot.
