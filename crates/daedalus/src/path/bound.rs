@@ -100,19 +100,23 @@ mod tests {
     use crate::path::{NavMesh, PathFinder};
     use crate::triangulation::Cdt;
 
+    /// A seeded generator of uniform values in `[0, n)` (an LCG).
+    fn lcg(mut x: u64) -> impl FnMut(f64) -> f64 {
+        move |n| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64 * n
+        }
+    }
+
     /// Every vertex's bound is at most its radius-0 distance from the goal,
     /// found by a forward query to the vertex (pseudo-random walls,
     /// pockets and dead ends included).
     #[test]
     fn vertex_bounds_are_below_the_distances() {
         let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-        let mut x = 7u64;
-        let mut rnd = |n: f64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 11) as f64 / (1u64 << 53) as f64 * n
-        };
+        let mut rnd = lcg(7);
         for _ in 0..40 {
             let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
             let (bx, by) = (ax + rnd(20.0) - 10.0, ay + rnd(20.0) - 10.0);
@@ -195,13 +199,7 @@ mod tests {
     /// wedge between walls and narrow edges prune no shortest path.
     #[test]
     fn narrow_vertex_bounds_match_the_shut_distances() {
-        let mut x = 23u64;
-        let mut rnd = |n: f64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 11) as f64 / (1u64 << 53) as f64 * n
-        };
+        let mut rnd = lcg(23);
         let mut walls = Vec::new();
         for _ in 0..150 {
             let (ax, ay) = (3.0 + rnd(54.0), 3.0 + rnd(54.0));
@@ -272,13 +270,7 @@ mod tests {
     #[test]
     fn point_bounds_are_below_the_disc_distances() {
         let mut cdt = Cdt::new([0.0, 0.0], [60.0, 60.0]).unwrap();
-        let mut x = 11u64;
-        let mut rnd = |n: f64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 11) as f64 / (1u64 << 53) as f64 * n
-        };
+        let mut rnd = lcg(11);
         for _ in 0..60 {
             let (ax, ay) = (3.0 + rnd(54.0), 3.0 + rnd(54.0));
             let (bx, by) = (ax + rnd(12.0) - 6.0, ay + rnd(12.0) - 6.0);
