@@ -368,6 +368,21 @@ impl PathFinder {
         self.tangent.forget();
     }
 
+    /// Test hook: checks every tangent-cache entry the radius > 0 search
+    /// would still use on `nav` against a fresh computation on it; the
+    /// number of entries checked, or what differs.
+    ///
+    /// ```
+    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [9.0, 9.0]).unwrap();
+    /// let nav = daedalus::path::NavMesh::from_cdt(&cdt);
+    /// assert_eq!(daedalus::path::PathFinder::new().audit_tangent_cache(&nav), Ok(0));
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn audit_tangent_cache(&mut self, nav: &NavMesh) -> Result<usize, String> {
+        self.tangent.audit_cache(nav)
+    }
+
     /// Test hook: states expanded by the last radius > 0 search.
     ///
     /// ```

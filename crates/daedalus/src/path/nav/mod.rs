@@ -9,6 +9,7 @@ mod bits;
 mod build;
 #[cfg(test)]
 mod check;
+mod history;
 mod locate;
 mod patch;
 
@@ -86,6 +87,8 @@ pub struct NavMesh {
     /// A live triangle (location falls back to it when a grid hint died).
     any: u32,
     scratch: patch::Scratch,
+    /// Where each update since the build changed the triangles.
+    pub(crate) history: history::History,
 }
 
 /// What one [`NavMesh::update`] did.
@@ -308,6 +311,8 @@ impl NavMesh {
                 } else {
                     self.revision =
                         NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    self.history
+                        .record(self.revision, &self.scratch.boxes.boxes);
                     NavUpdate {
                         revision: cdt.revision(),
                         region,
@@ -376,6 +381,7 @@ impl NavMesh {
             }
         }
         let live = tv.len() / 3;
+        let revision = NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut nav = NavMesh {
             pos,
             tv,
@@ -386,7 +392,7 @@ impl NavMesh {
             wedge_count: 0,
             free_wedges: Vec::new(),
             bounds,
-            revision: NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            revision,
             grid: Vec::new(),
             grid_n: 0,
             exit: Vec::new(),
@@ -400,6 +406,7 @@ impl NavMesh {
             lost: 0,
             any: 0,
             scratch: Default::default(),
+            history: history::History::new(revision),
         };
         // The wedges and the corner tables in one walk round every vertex.
         nav.build_wedges();

@@ -58,6 +58,8 @@ pub(super) struct Scratch {
     /// Start and end in `fans` of each vertex's corners.
     fans: Vec<u32>,
     spans: Vec<(u32, u32, u32)>,
+    /// Boxes of the old and new triangles (see `history`).
+    pub(super) boxes: super::history::Boxes,
     rays: Vec<crate::Point>,
     /// Old triangles by their smallest vertex (see [`OldTri`]).
     olds: Vec<OldTri>,
@@ -187,11 +189,7 @@ impl NavMesh {
         s.kept.clear();
         s.old_walls.clear();
         s.new_walls.clear();
-        let mut region: Option<Rect> = None;
-        let grow = |r: &mut Option<Rect>, p| match r {
-            Some(r) => r.add(p),
-            None => *r = Some(Rect::new(p, p)),
-        };
+        s.boxes.clear();
 
         // 1. The old triangles: their box, grid cells, vertices and wedge
         //    ids, and the dead-end chains above them (opened up).
@@ -207,7 +205,6 @@ impl NavMesh {
             for i in 0..3 {
                 let c = 3 * t + i;
                 let v = self.v(c);
-                grow(&mut region, self.p(v));
                 if s.vert_seen[v as usize].0 != ep {
                     s.vert_seen[v as usize] = (ep, NONE);
                     s.verts.push(v);
@@ -222,6 +219,8 @@ impl NavMesh {
                         .extend_from_slice(&[self.wall_end(v, b), self.wall_end(b, v)]);
                 }
             }
+            let [a, b, c] = [0, 1, 2].map(|i| self.p(self.v(3 * t + i)));
+            s.boxes.add(a, b, c);
             s.list_old(self, t);
         }
         self.match_kept(m, &mut s, faces);
@@ -262,8 +261,9 @@ impl NavMesh {
             for c in 3 * t..3 * t + 3 {
                 let v = self.v(c);
                 self.touch_vertex(m, &mut s, v);
-                grow(&mut region, m.raw_pos(v));
             }
+            let [a, b, c] = [0, 1, 2].map(|i| m.raw_pos(self.v(3 * t + i)));
+            s.boxes.add(a, b, c);
             self.tri_face[t as usize] = f;
             self.face_tri[f as usize] = t;
         }
@@ -279,9 +279,10 @@ impl NavMesh {
                 self.touch_vertex(m, &mut s, v);
                 self.wall.set(h, m.raw_is_constrained(e));
                 s.hes.push(e);
-                grow(&mut region, m.raw_pos(v));
                 e = m.raw_next(e);
             }
+            let [a, b, c] = [0, 1, 2].map(|i| m.raw_pos(self.tv[(3 * t + i) as usize]));
+            s.boxes.add(a, b, c);
             debug_assert_eq!(e, e0, "inner faces are triangles");
             self.tri_face[t as usize] = f;
             self.face_tri[f as usize] = t;
@@ -446,6 +447,7 @@ impl NavMesh {
             self.grid[k] = t;
         }
         let written = s.new.len() + s.kept.len();
+        let region = s.boxes.union();
         self.scratch = s;
         (region, written)
     }

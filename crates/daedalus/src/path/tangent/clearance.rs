@@ -159,14 +159,14 @@ impl TangentSearch {
         true
     }
 
-    /// Walls within `2 r` of vertex `v`, except those at `v` (cached per query).
+    /// Walls within `2 r` of vertex `v`, except those at `v` (cached until
+    /// a change meets the box `2 r` around `v`).
     pub(super) fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
-        if let Some(rg) = self.cache().near(v) {
+        let lim = cache::near_limit(r);
+        if let Some(rg) = self.cache_mut().near(nav, v, lim) {
             return rg;
         }
         let pv = nav.p(v);
-        // The band at 2 r is kept: `arc_clear` decides it exactly.
-        let lim = 2.0 * r * (1.0 + CLEAR_TOL);
         let begin = self.cache().near_pool.len() as u32;
         self.fan_of(nav, v);
         let ep = self.flood_epoch();
@@ -212,7 +212,7 @@ impl TangentSearch {
             }
         }
         let rg = (begin, self.cache().near_pool.len() as u32);
-        self.cache_mut().set_near(v, rg);
+        self.cache_mut().set_near(nav, v, rg);
         rg
     }
 

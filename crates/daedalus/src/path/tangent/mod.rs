@@ -200,6 +200,8 @@ pub(crate) struct TangentSearch {
     goal_reach: f64,
     /// What the last visibility flood left out.
     cut: visibility::Cut,
+    /// The box of every triangle the last visibility flood entered.
+    flood_box: Option<crate::geometry::Rect>,
     /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
     arr_stamp: Vec<u32>,
     arr_list: Vec<Vec<(Point, f64, f64)>>,

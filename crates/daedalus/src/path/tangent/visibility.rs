@@ -24,6 +24,9 @@ impl TangentSearch {
     ) {
         self.flood_epoch();
         let (mut clip, mut cut) = (false, false);
+        // Every corner of every triangle entered (what a cached flood
+        // depends on, see `cache`).
+        let mut bx = crate::geometry::Rect::new(o, o);
         self.stack.clear();
         let out = |p: Point| cone.map_or(0, |c| c.outside(p));
         // Inside the ring, or sets `cut` when beyond it (squared distances,
@@ -66,6 +69,7 @@ impl TangentSearch {
             for i in 0..3 {
                 let w = nav.v(3 * t + i);
                 let pw = nav.p(w);
+                bx.add(pw);
                 if !nav.arcs.useful[w as usize] || pw == o {
                     continue;
                 }
@@ -101,6 +105,7 @@ impl TangentSearch {
                 nav.p(nav.v(prev(h))),
             );
             let zv = nav.v(prev(h));
+            bx.add(pz);
             let zr = orient2d(o, rr, pz);
             let zl = orient2d(o, l, pz);
             let mz = out(pz);
@@ -133,6 +138,7 @@ impl TangentSearch {
             cone: clip,
             reach: cut,
         };
+        self.flood_box = Some(bx);
     }
 
     /// Keeps in `self.fan` only the triangles of the wall-free wedge of the

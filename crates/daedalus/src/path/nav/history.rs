@@ -1,0 +1,210 @@
+//! Where the snapshot changed, update by update: what lets a cache kept
+//! beside it (the tangent edges of the radius > 0 search) survive a change
+//! everywhere the change did not reach.
+//!
+//! Every patch records, under the revision it produced, a few boxes that
+//! together hold every triangle it removed or wrote (old and new
+//! positions). Anything computed from the triangles inside a box `B` at
+//! revision `R` still holds at a later revision if `R` is in this
+//! snapshot's history and no later box meets `B`: a triangle that changed
+//! was removed, so its box was recorded. Revisions are unique across all
+//! snapshots, so a revision found here was produced by this snapshot's own
+//! line of updates (a clone that went its own way has other ones).
+
+use std::collections::VecDeque;
+
+use crate::geometry::Rect;
+
+/// Most boxes kept (older updates are forgotten whole: what was computed
+/// before them counts as changed).
+const KEEP: usize = 512;
+/// Most boxes one update records (beyond, its boxes are merged).
+const PER_UPDATE: usize = 16;
+
+/// The boxes of the updates since the snapshot was built.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct History {
+    /// The revision of the build this line of updates started from.
+    lineage: u64,
+    /// The oldest revision still answered for.
+    base: u64,
+    /// `(revision, box)`, revisions increasing; an update that changed no
+    /// triangle has one empty box.
+    boxes: VecDeque<(u64, Rect)>,
+}
+
+/// A box that meets nothing.
+fn empty() -> Rect {
+    Rect {
+        min: crate::Point::new(f64::INFINITY, f64::INFINITY),
+        max: crate::Point::new(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    }
+}
+
+/// Closed boxes meet (touching counts).
+#[inline]
+pub(crate) fn meet(a: &Rect, b: &Rect) -> bool {
+    a.min.x <= b.max.x && b.min.x <= a.max.x && a.min.y <= b.max.y && b.min.y <= a.max.y
+}
+
+impl History {
+    /// A history starting at a fresh build of `revision`.
+    pub(crate) fn new(revision: u64) -> History {
+        History {
+            lineage: revision,
+            base: revision,
+            boxes: VecDeque::new(),
+        }
+    }
+
+    /// The build this line of updates started from: caches keyed by it.
+    pub(crate) fn lineage(&self) -> u64 {
+        self.lineage
+    }
+
+    /// Records the update that produced `revision`, whose triangles lie in
+    /// `boxes` (see [`Boxes`]).
+    pub(crate) fn record(&mut self, revision: u64, boxes: &[Rect]) {
+        if boxes.is_empty() {
+            self.boxes.push_back((revision, empty()));
+        }
+        self.boxes.extend(boxes.iter().map(|&b| (revision, b)));
+        while self.boxes.len() > KEEP {
+            // Forget the oldest update whole.
+            let Some(&(old, _)) = self.boxes.front() else {
+                break;
+            };
+            while self.boxes.front().is_some_and(|&(r, _)| r == old) {
+                self.boxes.pop_front();
+            }
+            self.base = old;
+        }
+    }
+
+    /// Whether what was computed at `revision` from the triangles inside
+    /// `dep` still holds: `revision` is in this history and no later
+    /// update's box meets `dep`.
+    pub(crate) fn unchanged(&self, revision: u64, dep: &Rect) -> bool {
+        let i = self.boxes.partition_point(|&(r, _)| r <= revision);
+        let known = if i == 0 {
+            revision == self.base
+        } else {
+            self.boxes[i - 1].0 == revision
+        };
+        known && self.boxes.range(i..).all(|(_, b)| !meet(b, dep))
+    }
+}
+
+/// The boxes of one update, gathered triangle by triangle: a triangle's
+/// box joins the first box it meets, else starts a new one (past
+/// [`PER_UPDATE`] boxes the two last merge), so each connected region of
+/// changed triangles ends in about one box.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Boxes {
+    pub(crate) boxes: Vec<Rect>,
+}
+
+impl Boxes {
+    pub(crate) fn clear(&mut self) {
+        self.boxes.clear();
+    }
+
+    /// Adds the box of a triangle with corners `a`, `b`, `c`.
+    #[inline]
+    pub(crate) fn add(&mut self, a: crate::Point, b: crate::Point, c: crate::Point) {
+        let t = Rect {
+            min: crate::Point::new(a.x.min(b.x).min(c.x), a.y.min(b.y).min(c.y)),
+            max: crate::Point::new(a.x.max(b.x).max(c.x), a.y.max(b.y).max(c.y)),
+        };
+        // The last box first: triangles come region by region.
+        if let Some(k) = self.boxes.iter().rposition(|x| meet(x, &t)) {
+            self.boxes[k] = self.boxes[k].union(&t);
+            return;
+        }
+        self.boxes.push(t);
+        if self.boxes.len() > PER_UPDATE {
+            let last = self.boxes.pop().unwrap_or(t);
+            let k = self.boxes.len() - 1;
+            self.boxes[k] = self.boxes[k].union(&last);
+        }
+    }
+
+    /// The union of every box.
+    pub(crate) fn union(&self) -> Option<Rect> {
+        let mut it = self.boxes.iter();
+        let first = *it.next()?;
+        Some(it.fold(first, |a, b| a.union(b)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Point;
+
+    fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Rect {
+        Rect::new([x0, y0], [x1, y1])
+    }
+
+    #[test]
+    fn a_box_after_the_revision_that_meets_the_dependency_changes_it() {
+        let mut h = History::new(10);
+        h.record(12, &[rect(0.0, 0.0, 1.0, 1.0)]);
+        h.record(15, &[rect(5.0, 5.0, 6.0, 6.0), rect(9.0, 0.0, 9.5, 0.5)]);
+        let near_first = rect(1.0, 1.0, 2.0, 2.0); // touches the first box
+        let near_second = rect(6.5, 6.5, 7.0, 7.0);
+        assert!(!h.unchanged(10, &near_first));
+        assert!(h.unchanged(12, &near_first));
+        assert!(h.unchanged(10, &near_second));
+        assert!(h.unchanged(15, &rect(5.0, 5.0, 6.0, 6.0)));
+        assert!(!h.unchanged(12, &rect(9.4, 0.4, 20.0, 0.45)));
+        // Revisions this line never produced (another snapshot's).
+        assert!(!h.unchanged(11, &near_second));
+        assert!(!h.unchanged(13, &near_second));
+        assert!(!h.unchanged(9, &near_second));
+    }
+
+    #[test]
+    fn forgotten_updates_count_as_changes() {
+        let mut h = History::new(1);
+        for k in 0..(KEEP as u64 + 10) {
+            h.record(2 + k, &[]);
+        }
+        let far = rect(100.0, 100.0, 101.0, 101.0);
+        assert!(!h.unchanged(1, &far));
+        assert!(!h.unchanged(5, &far));
+        assert!(h.unchanged(KEEP as u64 + 11, &far));
+        assert!(h.unchanged(h.base, &far));
+    }
+
+    #[test]
+    fn boxes_cover_every_triangle_added() {
+        // Brute force: every triangle's corners lie in some box.
+        let mut b = Boxes::default();
+        let mut s = 7u64;
+        let mut next = || {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64 * 100.0
+        };
+        let mut tris = Vec::new();
+        for _ in 0..200 {
+            let t = [
+                Point::new(next(), next()),
+                Point::new(next(), next()),
+                Point::new(next(), next()),
+            ];
+            b.add(t[0], t[1], t[2]);
+            tris.push(t);
+        }
+        assert!(b.boxes.len() <= PER_UPDATE);
+        for t in &tris {
+            for p in t {
+                assert!(b.boxes.iter().any(|x| x.contains(*p)), "{p:?} in no box");
+            }
+        }
+        let u = b.union().unwrap();
+        assert!(tris.iter().flatten().all(|p| u.contains(*p)));
+    }
+}

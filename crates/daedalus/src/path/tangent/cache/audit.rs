@@ -1,0 +1,149 @@
+//! Test hook: every entry a cache would still use equals what a fresh
+//! computation on the current snapshot gives (edges, their clearance, the
+//! triangle hint of their arrival, the walls near a corner). It checks the
+//! invalidation (the boxes and the history), not the floods themselves.
+
+use super::*;
+use crate::path::tangent::clearance::End;
+
+/// The fields of an edge that must match bit for bit.
+fn key(e: &Edge) -> [u64; 9] {
+    [
+        u64::from(e.w),
+        e.dw.to_bits(),
+        e.p.x.to_bits(),
+        e.p.y.to_bits(),
+        e.q.x.to_bits(),
+        e.q.y.to_bits(),
+        e.o.to_bits(),
+        e.len.to_bits(),
+        e.oq.to_bits(),
+    ]
+}
+
+impl TangentSearch {
+    /// Checks every live entry of the caches of `nav`'s lineage against a
+    /// fresh computation; the number of entries checked, or what differs.
+    pub(crate) fn audit_cache(&mut self, nav: &NavMesh) -> Result<usize, String> {
+        let mut checked = 0;
+        for ci in 0..self.caches.len() {
+            let Some((lineage, rbits)) = self.caches[ci].key else {
+                continue;
+            };
+            if lineage != nav.history.lineage() {
+                continue;
+            }
+            let r = f64::from_bits(rbits);
+            self.cur = ci;
+            self.caches[ci].fit(nav.pos.len());
+            for i in 0..self.caches[ci].sides.len() {
+                if !self.caches[ci].side_holds(nav, i) {
+                    continue;
+                }
+                checked += 1;
+                let s = self.caches[ci].sides[i];
+                let v = s.slot / 2;
+                let dir = if s.slot % 2 == 0 { 1.0 } else { -1.0 };
+                let (b, e) = (s.range.0 as usize, s.range.1 as usize);
+                let kept: Vec<(Edge, Clear)> = (b..e)
+                    .map(|k| (self.caches[ci].edges[k], self.caches[ci].clear[k]))
+                    .collect();
+                let (fb, fe, reach, _) = self.flood_edges(nav, v, dir, r, s.reach);
+                let c = &mut self.caches[ci];
+                let mut fresh: Vec<[u64; 9]> =
+                    c.edges[fb as usize..fe as usize].iter().map(key).collect();
+                c.edges.truncate(fb as usize);
+                c.clear.truncate(fb as usize);
+                if reach.to_bits() != s.reach.to_bits() {
+                    return Err(format!(
+                        "side {v}/{dir}: reach {} kept, {reach} now",
+                        s.reach
+                    ));
+                }
+                let mut old: Vec<[u64; 9]> = kept.iter().map(|(x, _)| key(x)).collect();
+                old.sort_unstable();
+                fresh.sort_unstable();
+                if old != fresh {
+                    return Err(format!(
+                        "side {v}/{dir} at {:?}: {} edges kept, {} now",
+                        nav.p(v),
+                        old.len(),
+                        fresh.len()
+                    ));
+                }
+                let near = Some(nav.arcs.vcorner[v as usize])
+                    .filter(|&c| c != NONE)
+                    .map(|c| c / 3);
+                for (x, clear) in &kept {
+                    if x.tri != NONE && !holds(nav, x.tri, x.q) {
+                        return Err(format!("edge {v} -> {}: stale triangle hint", x.w));
+                    }
+                    let want = match clear {
+                        Clear::Untested => continue,
+                        Clear::Yes => true,
+                        Clear::No => false,
+                    };
+                    let now = self.segment_clear(
+                        nav,
+                        (x.p, End::Circle(nav.p(v), dir)),
+                        (x.q, End::Circle(nav.p(x.w), x.dw)),
+                        r,
+                        near,
+                    );
+                    if now != want {
+                        return Err(format!(
+                            "edge {v} -> {}: clearance {want} kept, {now} now",
+                            x.w
+                        ));
+                    }
+                }
+            }
+            let lim = near_limit(r);
+            for i in 0..self.caches[ci].nears.len() {
+                let n = self.caches[ci].nears[i];
+                if n.v == NONE || self.caches[ci].near(nav, n.v, lim).is_none() {
+                    continue;
+                }
+                checked += 1;
+                let c = &mut self.caches[ci];
+                let mut old = c.near_pool[n.range.0 as usize..n.range.1 as usize].to_vec();
+                // Recomputed in place of the entry, then put back.
+                let (pool_len, live) = (c.near_pool.len(), c.live_near);
+                c.nears[i].v = NONE;
+                let (b, e) = self.near_walls(nav, n.v, r);
+                let c = &mut self.caches[ci];
+                let mut fresh = c.near_pool[b as usize..e as usize].to_vec();
+                c.near_pool.truncate(pool_len);
+                c.nears[i] = n;
+                c.near_ix[n.v as usize] = i as u32;
+                c.live_near = live;
+                let bits = |w: &(Point, Point)| [w.0.x, w.0.y, w.1.x, w.1.y].map(f64::to_bits);
+                old.sort_unstable_by_key(bits);
+                fresh.sort_unstable_by_key(bits);
+                if old != fresh {
+                    return Err(format!(
+                        "walls near {} at {:?}: {} kept, {} now",
+                        n.v,
+                        nav.p(n.v),
+                        old.len(),
+                        fresh.len()
+                    ));
+                }
+            }
+        }
+        Ok(checked)
+    }
+}
+
+/// Triangle slot `t` is live and holds `q` (closed).
+fn holds(nav: &NavMesh, t: u32, q: Point) -> bool {
+    let k = 3 * t as usize;
+    if k + 2 >= nav.tv.len() || nav.tv[k] == NONE {
+        return false;
+    }
+    (0..3).all(|i| {
+        let a = nav.p(nav.tv[k + i]);
+        let b = nav.p(nav.tv[k + (i + 1) % 3]);
+        orient2d(a, b, q) >= 0.0
+    })
+}

@@ -1,0 +1,462 @@
+//! What the search keeps across queries: per corner and side, the tangent
+//! edges leaving its circle (to every corner seen from its free gap within
+//! the distance the queries so far needed, see `TangentSearch::defer`),
+//! sorted by where they leave the free arc, each with its segment
+//! clearance once tested; and per corner the walls within `2 r`.
+//!
+//! None of it depends on the query: only on the triangles near the corner
+//! and the radius. A side's edges are kept when a query expands it that an
+//! earlier query expanded too with nothing changed near the corner in
+//! between; until then each expansion floods only the cone of its arrival.
+//!
+//! Kept entries survive changes elsewhere: an entry remembers the box of
+//! every triangle its flood entered, widened by `2 r` (the walls its
+//! clearance tests can see), and holds while no update since its fill
+//! changed a triangle meeting that box (`NavMesh`'s history of changed
+//! boxes, checked lazily when the entry is next used). So a game moving a
+//! door refills the corners near the door, not the world. A cache is keyed
+//! by the snapshot's lineage (a rebuild starts a new one) and the radius;
+//! a few radii are kept side by side (least recently used replaced).
+//! Entries dropped leave their edges behind until they outnumber the live
+//! ones, then the buffers are compacted (amortised over the fills).
+
+use super::*;
+use crate::geometry::Rect;
+use visibility::dedup_tail;
+
+/// Radii kept side by side.
+const RADII: usize = 4;
+
+/// One tangent edge leaving the circle of a corner on one side.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Edge {
+    /// The corner whose circle it reaches.
+    pub(super) w: u32,
+    /// Side of the arrival (see `State::dir`).
+    pub(super) dw: f64,
+    /// Departure point on the corner's circle.
+    pub(super) p: Point,
+    /// Arrival point on the circle of `w`.
+    pub(super) q: Point,
+    /// Offset of `p` along the free arc, in the side's direction.
+    pub(super) o: f64,
+    /// `|p q|`.
+    pub(super) len: f64,
+    /// Offset of `q` along the free arc of `w`, in the side `dw`.
+    pub(super) oq: f64,
+    /// A triangle holding `q` (for the bound), `NONE` until first needed.
+    pub(super) tri: u32,
+}
+
+/// Segment clearance of a cached edge.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Clear {
+    Untested,
+    Yes,
+    No,
+}
+
+/// A side (corner and direction) expanded since the cache was reset.
+#[derive(Clone, Copy, Debug)]
+struct Side {
+    /// Its slot (`EdgeCache::side_ix` points back here).
+    slot: u32,
+    /// The query that last expanded it before its edges were kept, and
+    /// the snapshot's revision then.
+    seen: u32,
+    seen_rev: u64,
+    /// `range` holds its edges, valid at revision `rev` (of the fill or
+    /// of the last check) for the triangles inside `dep`.
+    filled: bool,
+    range: (u32, u32),
+    /// The edges reach every corner within this distance (`INFINITY`:
+    /// every corner of the free gap).
+    reach: f64,
+    rev: u64,
+    dep: Rect,
+}
+
+/// The walls within `2 r` of a corner, valid at revision `rev`.
+#[derive(Clone, Copy, Debug)]
+struct Near {
+    v: u32,
+    range: (u32, u32),
+    rev: u64,
+}
+
+/// Edges (and near walls) given up before the buffers are compacted:
+/// past twice the live ones and this many.
+const SLACK: usize = 1 << 16;
+
+/// The cache of one (snapshot lineage, radius).
+#[derive(Default, Debug, Clone)]
+pub(super) struct EdgeCache {
+    key: Option<(u64, u64)>,
+    last_use: u64,
+    /// Queries run on this cache (wraps: every `seen` cleared).
+    query: u32,
+    /// Per side slot (`2 v + [dir < 0]`): its index in `sides` (a sparse
+    /// set: cleared in O(1)).
+    side_ix: Vec<u32>,
+    sides: Vec<Side>,
+    /// Per vertex: its index in `nears`.
+    near_ix: Vec<u32>,
+    nears: Vec<Near>,
+    /// Edges and near walls in the ranges of live entries.
+    live_edges: usize,
+    live_near: usize,
+    pub(super) edges: Vec<Edge>,
+    pub(super) clear: Vec<Clear>,
+    pub(super) near_pool: Vec<(Point, Point)>,
+}
+
+/// `b` grown by `d` and a margin for rounding: a cache entry may be
+/// dropped too early, never kept too long.
+fn widen(b: Rect, d: f64) -> Rect {
+    let m = [b.min.x, b.min.y, b.max.x, b.max.y]
+        .iter()
+        .fold(0.0f64, |m, x| m.max(x.abs()));
+    b.inflate(d * (1.0 + 1e-6) + 1e-9 * m)
+}
+
+/// The box `d` around `p` (see [`widen`]).
+fn around(p: Point, d: f64) -> Rect {
+    widen(Rect::new(p, p), d)
+}
+
+impl EdgeCache {
+    fn reset(&mut self, key: (u64, u64)) {
+        self.key = Some(key);
+        self.sides.clear();
+        self.nears.clear();
+        self.edges.clear();
+        self.clear.clear();
+        self.near_pool.clear();
+        self.live_edges = 0;
+        self.live_near = 0;
+    }
+
+    /// A new query on this cache.
+    fn next_query(&mut self) {
+        self.query = self.query.wrapping_add(1);
+        if self.query == 0 {
+            self.sides.iter_mut().for_each(|s| s.seen = 0);
+            self.query = 1;
+        }
+    }
+
+    fn fit(&mut self, nv: usize) {
+        if self.near_ix.len() < nv {
+            self.near_ix.resize(nv, NONE);
+        }
+        if self.side_ix.len() < 2 * nv {
+            self.side_ix.resize(2 * nv, NONE);
+        }
+    }
+
+    /// The index in `sides` of slot `k`, added if new.
+    fn side(&mut self, k: usize) -> usize {
+        let i = self.side_ix[k] as usize;
+        if i < self.sides.len() && self.sides[i].slot as usize == k {
+            return i;
+        }
+        self.side_ix[k] = self.sides.len() as u32;
+        self.sides.push(Side {
+            slot: k as u32,
+            seen: 0,
+            seen_rev: 0,
+            filled: false,
+            range: (0, 0),
+            reach: 0.0,
+            rev: 0,
+            dep: Rect::new(Point::new(0.0, 0.0), Point::new(0.0, 0.0)),
+        });
+        self.sides.len() - 1
+    }
+
+    /// Whether side `i`'s edges still hold on `nav` (dropped if not).
+    fn side_holds(&mut self, nav: &NavMesh, i: usize) -> bool {
+        let s = &mut self.sides[i];
+        if !s.filled {
+            return false;
+        }
+        if s.rev != nav.revision() {
+            if !nav.history.unchanged(s.rev, &s.dep) {
+                s.filled = false;
+                self.live_edges -= (s.range.1 - s.range.0) as usize;
+                return false;
+            }
+            s.rev = nav.revision();
+        }
+        true
+    }
+
+    /// The walls near `v`, when cached and still holding on `nav`.
+    pub(super) fn near(&mut self, nav: &NavMesh, v: u32, lim: f64) -> Option<(u32, u32)> {
+        let i = self.near_ix[v as usize] as usize;
+        if i >= self.nears.len() || self.nears[i].v != v {
+            return None;
+        }
+        let n = &mut self.nears[i];
+        if n.rev != nav.revision() {
+            if !nav.history.unchanged(n.rev, &around(nav.p(v), lim)) {
+                // Dropped: a later `set_near` takes the slot over.
+                n.v = NONE;
+                self.live_near -= (n.range.1 - n.range.0) as usize;
+                return None;
+            }
+            n.rev = nav.revision();
+        }
+        Some(n.range)
+    }
+
+    pub(super) fn set_near(&mut self, nav: &NavMesh, v: u32, rg: (u32, u32)) {
+        let n = Near {
+            v,
+            range: rg,
+            rev: nav.revision(),
+        };
+        let i = self.near_ix[v as usize] as usize;
+        if i < self.nears.len() && self.nears[i].v == NONE {
+            self.nears[i] = n;
+        } else {
+            self.near_ix[v as usize] = self.nears.len() as u32;
+            self.nears.push(n);
+        }
+        self.live_near += (rg.1 - rg.0) as usize;
+    }
+
+    /// Gives back the edges and near walls of entries no longer live,
+    /// once they outnumber the live ones (amortised over their fills).
+    fn compact(&mut self, nav: &NavMesh, lim: f64) {
+        if self.edges.len() > 2 * self.live_edges + SLACK {
+            let mut edges = Vec::with_capacity(self.live_edges);
+            let mut clear = Vec::with_capacity(self.live_edges);
+            for i in 0..self.sides.len() {
+                if !self.side_holds(nav, i) {
+                    continue;
+                }
+                let s = &mut self.sides[i];
+                let (b, e) = (s.range.0 as usize, s.range.1 as usize);
+                let nb = edges.len() as u32;
+                edges.extend_from_slice(&self.edges[b..e]);
+                clear.extend_from_slice(&self.clear[b..e]);
+                s.range = (nb, edges.len() as u32);
+            }
+            self.live_edges = edges.len();
+            self.edges = edges;
+            self.clear = clear;
+        }
+        if self.near_pool.len() > 2 * self.live_near + SLACK {
+            let mut pool = Vec::with_capacity(self.live_near);
+            for i in 0..self.nears.len() {
+                let v = self.nears[i].v;
+                if v == NONE || self.near(nav, v, lim).is_none() {
+                    continue;
+                }
+                let n = &mut self.nears[i];
+                let nb = pool.len() as u32;
+                pool.extend_from_slice(&self.near_pool[n.range.0 as usize..n.range.1 as usize]);
+                n.range = (nb, pool.len() as u32);
+            }
+            self.live_near = pool.len();
+            self.near_pool = pool;
+        }
+    }
+}
+
+/// Side slot of vertex `v` wrapped in direction `dir`.
+#[inline]
+pub(super) fn slot(v: u32, dir: f64) -> usize {
+    2 * v as usize + usize::from(dir < 0.0)
+}
+
+impl TangentSearch {
+    /// Forgets every cache (as a change of the snapshot does).
+    #[cfg(feature = "testing")]
+    pub(crate) fn forget(&mut self) {
+        self.caches.iter_mut().for_each(|c| c.key = None);
+    }
+
+    /// Selects (and if needed resets) the cache of `nav`'s lineage and
+    /// radius `r`.
+    pub(super) fn sync_cache(&mut self, nav: &NavMesh, r: f64) {
+        let key = (nav.history.lineage(), r.to_bits());
+        self.uses += 1;
+        let stale = |c: &EdgeCache| c.key.is_none_or(|(lin, _)| lin != key.0);
+        let pick = if let Some(k) = self.caches.iter().position(|c| c.key == Some(key)) {
+            k
+        } else if let Some(k) = self.caches.iter().position(stale) {
+            // One of another snapshot (or forgotten): its buffers reused.
+            k
+        } else if self.caches.len() < RADII {
+            self.caches.push(EdgeCache::default());
+            self.caches.len() - 1
+        } else {
+            (0..self.caches.len())
+                .min_by_key(|&k| self.caches[k].last_use)
+                .unwrap_or(0)
+        };
+        let c = &mut self.caches[pick];
+        if c.key != Some(key) {
+            c.reset(key);
+        }
+        c.last_use = self.uses;
+        c.next_query();
+        c.fit(nav.pos.len());
+        c.compact(nav, near_limit(r));
+        self.cur = pick;
+    }
+
+    /// The current cache (see [`TangentSearch::sync_cache`]).
+    #[inline]
+    pub(super) fn cache(&self) -> &EdgeCache {
+        &self.caches[self.cur]
+    }
+
+    #[inline]
+    pub(super) fn cache_mut(&mut self) -> &mut EdgeCache {
+        &mut self.caches[self.cur]
+    }
+
+    /// The tangent edges leaving the circle of `v` in direction `dir`
+    /// (range into the cache's `edges`, sorted by departure offset) and
+    /// the distance (at least `need`) within which they reach every
+    /// corner: on the side's first expansion in a query after one that
+    /// expanded it too (with no change near `v` in between), a visibility
+    /// flood from `v` over its free gap to distance `need` and the tangents
+    /// to every corner it sees (a side cached to a shorter distance is
+    /// flooded again, at least twice as far); `None` before (the caller
+    /// floods the arrival's cone). Kept edges hold until a change meets
+    /// the box of the flood's triangles widened by `2 r` (the walls their
+    /// clearance tests see).
+    pub(super) fn edges_of(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        dir: f64,
+        r: f64,
+        need: f64,
+    ) -> Option<(u32, u32, f64)> {
+        let k = slot(v, dir);
+        let pv = nav.p(v);
+        let c = self.cache_mut();
+        let i = c.side(k);
+        let reach = if c.side_holds(nav, i) {
+            let s = &mut c.sides[i];
+            let have = s.reach;
+            if have >= need {
+                let rg = s.range;
+                self.work += 1;
+                return Some((rg.0, rg.1, have));
+            }
+            // Its old edges stay in `edges`, unused, until compacted.
+            s.filled = false;
+            c.live_edges -= (s.range.1 - s.range.0) as usize;
+            need.max(2.0 * have)
+        } else {
+            let (q, now) = (c.query, nav.revision());
+            let s = &mut c.sides[i];
+            // Expanded by an earlier query, nothing changed near it since:
+            // worth the flood.
+            let earlier = s.seen != 0
+                && s.seen < q
+                && nav
+                    .history
+                    .unchanged(s.seen_rev, &around(pv, need + 2.0 * r));
+            s.seen = q;
+            s.seen_rev = now;
+            if !earlier {
+                return None;
+            }
+            need
+        };
+        self.work += FLOOD_WORK;
+        let (begin, end, reach, dep) = self.flood_edges(nav, v, dir, r, reach);
+        let c = self.cache_mut();
+        let s = &mut c.sides[c.side_ix[k] as usize];
+        s.filled = true;
+        s.range = (begin, end);
+        s.reach = reach;
+        s.rev = nav.revision();
+        s.dep = dep;
+        c.live_edges += (end - begin) as usize;
+        Some((begin, end, reach))
+    }
+
+    /// Floods from `v` over its free gap to distance `reach` and appends
+    /// the tangent edges to every corner seen to the cache's `edges`
+    /// (sorted by departure offset, clearance untested): their range, the
+    /// distance within which they reach every corner (`INFINITY` when the
+    /// flood was not cut), and the box they depend on.
+    pub(super) fn flood_edges(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        dir: f64,
+        r: f64,
+        reach: f64,
+    ) -> (u32, u32, f64, Rect) {
+        let pv = nav.p(v);
+        let b = self.cand_pool.len();
+        self.fan_of(nav, v);
+        self.gap_wedge(nav, v);
+        let ring = Reach {
+            inner: -1.0,
+            outer: reach,
+        };
+        self.visible(nav, pv, true, None, ring);
+        let reach = if self.cut.reach { reach } else { f64::INFINITY };
+        let mut dep = self.flood_box.unwrap_or(Rect::new(pv, pv));
+        dep.add(pv);
+        let (cb, ce) = dedup_tail(&mut self.cand_pool, b as u32);
+        let begin = self.cache().edges.len();
+        for i in cb..ce {
+            let w = self.cand_pool[i as usize];
+            let pw = nav.p(w);
+            for dw in [1.0, -1.0] {
+                let Some((p, q)) = tangent(pv, r, dir, pw, r, dw) else {
+                    continue;
+                };
+                if !self.in_arc(nav, w, q) {
+                    continue;
+                }
+                let Some(o) = self.arc_pos(nav, v, dir, p) else {
+                    continue;
+                };
+                // Off the arc of `w`: such an arrival is dropped when popped.
+                let Some(oq) = self.arc_pos(nav, w, dw, q) else {
+                    continue;
+                };
+                let len = p.distance(q);
+                self.cache_mut().edges.push(Edge {
+                    w,
+                    dw,
+                    p,
+                    q,
+                    o,
+                    len,
+                    oq,
+                    tri: NONE,
+                });
+            }
+        }
+        self.cand_pool.truncate(b);
+        let c = self.cache_mut();
+        c.edges[begin..].sort_unstable_by(|x, y| x.o.total_cmp(&y.o));
+        let end = c.edges.len();
+        c.clear.resize(end, Clear::Untested);
+        // The segments of the edges keep `r` from walls within `2 r` of
+        // the flood (a tangent point is within `r` of its corner).
+        (begin as u32, end as u32, reach, widen(dep, 2.0 * r))
+    }
+}
+
+/// The distance within which `near_walls` keeps a corner's walls.
+pub(super) fn near_limit(r: f64) -> f64 {
+    // The band at 2 r is kept: `arc_clear` decides it exactly.
+    2.0 * r * (1.0 + CLEAR_TOL)
+}
+
+#[cfg(feature = "testing")]
+mod audit;

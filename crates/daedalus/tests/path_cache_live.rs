@@ -1,0 +1,221 @@
+//! The radius > 0 search keeps its tangent edges across changes of the
+//! world, dropping only what a change reached. Objects move between the
+//! queries of one finder; after every change the finder's kept entries are
+//! audited against a fresh computation on the patched snapshot
+//! (`PathFinder::audit_tangent_cache`), and every answer is compared with
+//! the answer of a new finder, which keeps nothing.
+
+use daedalus::objects::{Object, ObjectId};
+use daedalus::path::{NavMesh, PathFinder};
+use daedalus::triangulation::Cdt;
+use daedalus::{Closure, Point};
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn f(&mut self, lo: f64, hi: f64) -> f64 {
+        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
+    }
+}
+
+/// A world with static walls and movable objects, patched after each change.
+struct Moving {
+    cdt: Cdt,
+    nav: NavMesh,
+    objects: Vec<(ObjectId, Point)>,
+    /// Where objects may go (x range).
+    xs: (f64, f64),
+}
+
+impl Moving {
+    fn add_object(&mut self, c: Point, size: f64, sides: usize) {
+        let pts: Vec<Point> = (0..sides)
+            .map(|k| {
+                let a = k as f64 * std::f64::consts::TAU / sides as f64 + 0.3;
+                Point::new(c.x + size * a.cos(), c.y + size * a.sin())
+            })
+            .collect();
+        let mut o = Object::new(pts, Closure::Closed);
+        o.set_pivot([c.x, c.y]);
+        o.set_position([c.x, c.y]);
+        let id = self.cdt.insert_object(o).unwrap();
+        self.objects.push((id, c));
+    }
+
+    /// Moves one object a little (back home if refused) and patches.
+    fn change(&mut self, rng: &mut Rng) {
+        let k = (rng.next() % self.objects.len() as u64) as usize;
+        let (id, home) = self.objects[k];
+        let p = Point::new(
+            (home.x + rng.f(-2.0, 2.0)).clamp(self.xs.0, self.xs.1),
+            home.y + rng.f(-2.0, 2.0),
+        );
+        let o = self.cdt.object_mut(id).unwrap();
+        o.set_position([p.x, p.y]);
+        o.set_rotation(rng.f(-0.8, 0.8));
+        if self.cdt.update_objects().is_err() {
+            let o = self.cdt.object_mut(id).unwrap();
+            o.set_position([home.x, home.y]);
+            o.set_rotation(0.0);
+            self.cdt.update_objects().unwrap();
+        }
+        let u = self.nav.update(&mut self.cdt);
+        assert!(!u.rebuilt, "a small move is patched");
+    }
+}
+
+/// The persistent finder answers as a new one does (same outcome, same
+/// length within 1e-9); whether a path was found.
+fn same_as_fresh(nav: &NavMesh, kept: &mut PathFinder, q: (Point, Point, f64)) -> bool {
+    let (s, t, r) = q;
+    let got = kept.find_path(nav, s, t, r);
+    let want = PathFinder::new().find_path(nav, s, t, r);
+    match (&got, &want) {
+        (Ok(a), Ok(b)) => {
+            assert!(
+                (a.length() - b.length()).abs() <= 1e-9 * b.length().max(1.0),
+                "{q:?}: {} with kept edges, {} fresh",
+                a.length(),
+                b.length()
+            );
+            true
+        }
+        (Err(a), Err(b)) if std::mem::discriminant(a) == std::mem::discriminant(b) => false,
+        _ => panic!("{q:?}: {got:?} with kept edges, {want:?} fresh"),
+    }
+}
+
+fn audit(f: &mut PathFinder, nav: &NavMesh) -> usize {
+    f.audit_tangent_cache(nav)
+        .unwrap_or_else(|e| panic!("a kept entry no longer holds: {e}"))
+}
+
+/// Static bars and moving polygons mixed in one room: changes land next
+/// to, across and far from what the queries cached.
+#[test]
+fn kept_entries_match_a_fresh_computation_after_every_move() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut cdt = Cdt::new([0.0, 0.0], [40.0, 40.0]).unwrap();
+    for _ in 0..30 {
+        let a = Point::new(rng.f(2.0, 38.0), rng.f(2.0, 38.0));
+        let ang = rng.f(0.0, std::f64::consts::TAU);
+        let len = rng.f(1.0, 4.0);
+        let b = Point::new(
+            (a.x + len * ang.cos()).clamp(1.0, 39.0),
+            (a.y + len * ang.sin()).clamp(1.0, 39.0),
+        );
+        cdt.insert_segment(a, b).unwrap();
+    }
+    let mut m = Moving {
+        cdt,
+        nav: NavMesh::default(),
+        objects: Vec::new(),
+        xs: (4.0, 36.0),
+    };
+    for k in 0..14 {
+        let c = Point::new(rng.f(5.0, 35.0), rng.f(5.0, 35.0));
+        m.add_object(c, rng.f(0.4, 1.4), 3 + k % 3);
+    }
+    m.cdt.update_objects().unwrap();
+    m.nav.update(&mut m.cdt);
+    let queries: Vec<(Point, Point, f64)> = (0..10)
+        .map(|k| {
+            let s = Point::new(rng.f(1.0, 39.0), rng.f(1.0, 39.0));
+            let t = Point::new(rng.f(1.0, 39.0), rng.f(1.0, 39.0));
+            (s, t, [0.3, 0.6, 1.1][k % 3])
+        })
+        .collect();
+    let mut kept = PathFinder::new();
+    let (mut paths, mut audited, mut survived) = (0, 0, 0);
+    for round in 0..120 {
+        if round > 0 {
+            let before = audit(&mut kept, &m.nav);
+            for _ in 0..1 + rng.next() % 2 {
+                m.change(&mut rng);
+            }
+            let after = audit(&mut kept, &m.nav);
+            audited += before + after;
+            survived += after;
+        }
+        // Twice: the second pass keeps what the first expanded.
+        for _ in 0..2 {
+            for &q in &queries {
+                paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+            }
+        }
+    }
+    eprintln!("{paths} paths, {audited} entries audited, {survived} outlived a change");
+    assert!(paths > 600, "only {paths} paths compared");
+    assert!(audited > 5000, "only {audited} entries audited");
+    assert!(survived > 2000, "only {survived} entries outlived a change");
+}
+
+/// Two closed rooms: the queries run in the left one, objects move in the
+/// right one. No triangle of the left room changes, and no flood from it
+/// sees out, so no kept entry may be dropped (counted by the audit).
+#[test]
+fn a_change_in_another_room_drops_nothing() {
+    let mut rng = Rng(42);
+    let mut cdt = Cdt::new([0.0, 0.0], [62.0, 40.0]).unwrap();
+    let ring = |x0: f64, y0: f64, x1: f64, y1: f64| {
+        vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ]
+    };
+    cdt.insert_shape(&ring(2.0, 2.0, 20.0, 38.0), Closure::Closed)
+        .unwrap();
+    cdt.insert_shape(&ring(26.0, 1.0, 61.0, 39.0), Closure::Closed)
+        .unwrap();
+    for _ in 0..30 {
+        let a = Point::new(rng.f(4.0, 18.0), rng.f(4.0, 36.0));
+        let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
+        cdt.insert_segment(a, b).unwrap();
+    }
+    let mut m = Moving {
+        cdt,
+        nav: NavMesh::default(),
+        objects: Vec::new(),
+        xs: (32.0, 55.0),
+    };
+    for k in 0..8 {
+        let c = Point::new(rng.f(32.0, 55.0), rng.f(6.0, 34.0));
+        m.add_object(c, rng.f(0.5, 1.5), 3 + k % 3);
+    }
+    m.cdt.update_objects().unwrap();
+    m.nav.update(&mut m.cdt);
+    let queries: Vec<(Point, Point, f64)> = (0..16)
+        .map(|k| {
+            let s = Point::new(rng.f(3.0, 19.0), rng.f(3.0, 37.0));
+            let t = Point::new(rng.f(3.0, 19.0), rng.f(3.0, 37.0));
+            (s, t, [0.25, 0.5][k % 2])
+        })
+        .collect();
+    let mut kept = PathFinder::new();
+    let mut paths = 0;
+    for _ in 0..2 {
+        for &q in &queries {
+            paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+        }
+    }
+    let before = audit(&mut kept, &m.nav);
+    eprintln!("{before} entries kept");
+    assert!(before > 10, "only {before} entries kept");
+    for _ in 0..30 {
+        m.change(&mut rng);
+        assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
+    }
+    for &q in &queries {
+        paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+    }
+    assert!(paths > 10, "only {paths} paths compared");
+}
