@@ -57,11 +57,12 @@
 //!   what it touches, not how far a corner sees (along a grid's straight
 //!   lanes, to the world's edge); the goal's and the start's floods are
 //!   bounded alike;
-//!   once a second query expands a circle's side (per snapshot and radius)
-//!   the whole free gap is flooded once and the tangent edges
-//!   leaving that side, sorted by where they leave its free arc, are kept
-//!   across queries (`cache`): an expansion then pushes the edges after
-//!   its arrival from a list;
+//!   once a second query expands a circle's side (per radius, with no
+//!   change near the corner in between) the whole free gap is flooded once
+//!   and the tangent edges leaving that side, sorted by where they leave
+//!   its free arc, are kept across queries and across changes that do not
+//!   reach them (`cache`): an expansion then pushes the edges after its
+//!   arrival from a list;
 //! - an edge is pushed with its exact length and checked for clearance only
 //!   when popped (lazy A*): most candidate edges are never checked, and a
 //!   checked one keeps its answer in the cache.
