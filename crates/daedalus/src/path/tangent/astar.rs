@@ -135,8 +135,7 @@ impl TangentSearch {
             self.defer(id, rest, to, r);
             return;
         };
-        let k0 = b as usize
-            + self.cache().edges[b as usize..e as usize].partition_point(|x| x.o < first);
+        let k0 = self.first_after((b, e), first, s.edge);
         for k in k0..e as usize {
             let x = self.cache().edges[k];
             // Pushed by an earlier ring (the flood's own distance test).
@@ -158,6 +157,35 @@ impl TangentSearch {
             );
         }
         self.defer(id, reach, to, r);
+    }
+
+    /// The first cached edge of `b..e` (sorted by departure) leaving at or
+    /// after offset `first`: a binary search over scattered edges, so for
+    /// an arrival by cached edge `edge` it is kept in `after` across
+    /// queries; a kept index is used only when the edges on both sides of
+    /// it confirm it (the partition point is unique), so one left stale
+    /// by a dropped or regrown cache costs a search, never an answer.
+    fn first_after(&mut self, (b, e): (u32, u32), first: f64, edge: u32) -> usize {
+        let (b, e) = (b as usize, e as usize);
+        let edges = &self.cache().edges;
+        let at = |k: usize| {
+            (b..=e).contains(&k)
+                && (k == b || edges[k - 1].o < first)
+                && (k == e || !(edges[k].o < first))
+        };
+        let kept = self.after.get(edge as usize).copied().unwrap_or(NONE);
+        if kept != NONE && at(kept as usize) {
+            return kept as usize;
+        }
+        let k = b + edges[b..e].partition_point(|x| x.o < first);
+        if edge != NONE {
+            let i = edge as usize;
+            if self.after.len() <= i {
+                self.after.resize(i + 1, NONE);
+            }
+            self.after[i] = k as u32;
+        }
+        k
     }
 
     /// Partial expansion: state `id` has pushed its successors whose
