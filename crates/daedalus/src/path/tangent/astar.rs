@@ -335,16 +335,20 @@ impl TangentSearch {
     pub(super) fn check(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
         let s = self.states[id as usize];
         let p = self.states[s.parent as usize];
-        if p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir) {
+        let e = s.edge as usize;
+        let known = if s.edge != NONE {
+            self.cache().clear[e]
+        } else {
+            cache::Clear::Untested
+        };
+        // A segment known blocked spares the arc's test.
+        if known == cache::Clear::No
+            || (p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir))
+        {
             return false;
         }
-        let e = s.edge as usize;
-        if s.edge != NONE {
-            match self.cache().clear[e] {
-                cache::Clear::Yes => return true,
-                cache::Clear::No => return false,
-                cache::Clear::Untested => {}
-            }
+        if known == cache::Clear::Yes {
+            return true;
         }
         let end = |x: &State| {
             if x.v == START || x.v == GOAL {
