@@ -25,7 +25,8 @@ impl TangentSearch {
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
     /// bound of its arrival point (found from its corner's triangles by a
-    /// short walk); `true` when it was pushed back with a larger key.
+    /// short walk); `true` when it was pushed back with a larger key (not
+    /// when that key still comes first).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
         let s = self.states[id as usize];
         if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
@@ -55,7 +56,12 @@ impl TangentSearch {
         if nf <= f {
             return false;
         }
-        self.heap.push(Reverse((nf.to_bits(), id)));
+        // Still ahead of every other key: it would be popped right back.
+        let key = (nf.to_bits(), id);
+        if self.heap.peek().is_none_or(|Reverse(top)| key < *top) {
+            return false;
+        }
+        self.heap.push(Reverse(key));
         true
     }
 
