@@ -177,7 +177,7 @@ impl TangentSearch {
         let at = |k: usize| {
             (b..=e).contains(&k)
                 && (k == b || edges[k - 1].o < first)
-                && (k == e || !(edges[k].o < first))
+                && (k == e || edges[k].o >= first)
         };
         let kept = self.after.get(edge as usize).copied().unwrap_or(NONE);
         if kept != NONE && at(kept as usize) {
