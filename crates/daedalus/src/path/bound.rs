@@ -20,11 +20,26 @@
 //! triangle `T` holding `q` instead: the segment from `q` to a corner `w`
 //! of `T` stays in `T`, so `d0(q) >= max_w d0(w) - |q - w|`
 //! ([`GoalBound::point`]).
+//!
+//! Dead ends (`NavMesh::exit`) holding neither end are not searched (the
+//! search prunes them as a radius-0 query does): a subtree is joined to
+//! the rest only by its exit edge `a b`, so no shortest path to a point
+//! outside every pruned subtree enters one (it would leave by the same
+//! edge, and the segment along the edge is no longer), the argument above
+//! holds there with `d0` the distance outside them, and `a`, `b` are
+//! recorded (the search notes the ends of the shut way down). A point `q`
+//! in a pruned subtree (the highest pruned one on its chain) is reached
+//! across `a b` at some `y`: `d0(q) >= min_y m(y) + |y q|` with
+//! `m(y) = max(B(a) - |y a|, B(b) - |y b|)` the bound of `y` through the
+//! parent triangle. Along the edge `m` has slopes -1 then +1 and `|y q|`
+//! a slope within [-1, 1], so the sum falls up to the kink of `m` and
+//! rises after it: the minimum is at the kink clamped to the edge. When
+//! `a b` is narrow (shut for the disc) `q` cannot reach the goal at all.
 
 use crate::Point;
 
-use super::nav::NavMesh;
-use super::search::{Outcome, Search};
+use super::nav::{NONE, NavMesh, next};
+use super::search::{Outcome, Search, narrow_edge, narrow_limit};
 
 /// Relative slack for the rounding of the recorded lengths.
 const SLACK: f64 = 1e-9;
@@ -35,6 +50,18 @@ pub(crate) struct GoalBound {
     l0: f64,
     /// Prepared for the current query.
     active: bool,
+    /// `narrow_limit` of the radius.
+    narrow: f64,
+    epoch: u32,
+    /// Per triangle: `epoch` on the chain of dead-end parents of an end's
+    /// triangle (searched).
+    mark: Vec<u32>,
+    /// Per triangle: `epoch` when `cut` holds its answer.
+    memo: Vec<u32>,
+    /// Per triangle: the exit edge of the highest pruned subtree holding
+    /// it, or `NONE` when it was searched.
+    cut: Vec<u32>,
+    tris: Vec<u32>,
 }
 
 impl GoalBound {
@@ -57,6 +84,8 @@ impl GoalBound {
         (from, to): (Point, Point),
         radius: f64,
     ) -> Result<bool, super::PathError> {
+        self.mark_ends(nav, from, to);
+        self.narrow = narrow_limit(radius);
         search.record = true;
         search.set_narrow(radius);
         let out = search.run(nav, to, from);
@@ -73,16 +102,85 @@ impl GoalBound {
         Ok(true)
     }
 
-    /// A lower bound of `d0(v)`.
+    /// Marks the chains of dead-end parents of the triangles holding
+    /// either end (the search's dead-end pruning spares them).
+    fn mark_ends(&mut self, nav: &NavMesh, from: Point, to: Point) {
+        let nt = nav.slots();
+        if self.mark.len() < nt {
+            self.mark.resize(nt, 0);
+            self.memo.resize(nt, 0);
+            self.cut.resize(nt, NONE);
+        }
+        self.epoch = self.epoch.wrapping_add(1);
+        if self.epoch == 0 {
+            self.mark.iter_mut().for_each(|s| *s = 0);
+            self.memo.iter_mut().for_each(|s| *s = 0);
+            self.epoch = 1;
+        }
+        let mut tris = std::mem::take(&mut self.tris);
+        tris.clear();
+        nav.containing(from, &mut tris);
+        nav.containing(to, &mut tris);
+        for &t in &tris {
+            let mut x = t;
+            while self.mark[x as usize] != self.epoch {
+                self.mark[x as usize] = self.epoch;
+                let e = nav.exit[x as usize];
+                if e == NONE {
+                    break;
+                }
+                x = nav.opp[e as usize] / 3;
+            }
+        }
+        self.tris = tris;
+    }
+
+    /// The exit edge of the highest pruned dead-end subtree holding
+    /// triangle `t` (`NONE`: searched). Marked chains run up to the root,
+    /// so the walk up stops at the first marked, undead or known
+    /// triangle; those passed are memoised.
+    fn cut_of(&mut self, nav: &NavMesh, t: u32) -> u32 {
+        let mut x = t;
+        let mut walked = std::mem::take(&mut self.tris);
+        walked.clear();
+        let mut found = loop {
+            let k = x as usize;
+            if self.memo[k] == self.epoch {
+                break self.cut[k];
+            }
+            let e = nav.exit[k];
+            if e == NONE || self.mark[k] == self.epoch {
+                break NONE;
+            }
+            walked.push(x);
+            x = nav.opp[e as usize] / 3;
+        };
+        for &y in walked.iter().rev() {
+            if found == NONE {
+                found = nav.exit[y as usize];
+            }
+            self.memo[y as usize] = self.epoch;
+            self.cut[y as usize] = found;
+        }
+        self.tris = walked;
+        found
+    }
+
+    /// A lower bound of `d0(v)` (the distance outside the pruned dead ends).
     #[inline]
     pub(crate) fn vertex(&self, nav: &NavMesh, search: &Search, v: u32) -> f64 {
         let far = self.l0 - nav.p(v).distance(self.start);
         search.reached(v).map_or(far, |d| d.min(far)) - SLACK * self.l0
     }
 
-    /// A lower bound of `d0(q)` for a point `q` in the closed triangle `t`.
+    /// A lower bound of `d0(q)` for a point `q` in the closed triangle `t`
+    /// (see the module's docs).
     #[inline]
-    pub(crate) fn point(&self, nav: &NavMesh, search: &Search, t: u32, q: Point) -> f64 {
+    pub(crate) fn point(&mut self, nav: &NavMesh, search: &Search, t: u32, q: Point) -> f64 {
+        let e = self.cut_of(nav, t);
+        if e != NONE {
+            return self.across(nav, search, e, q);
+        }
         (0..3)
             .map(|i| {
                 let w = nav.v(3 * t + i);
@@ -90,12 +188,36 @@ impl GoalBound {
             })
             .fold(f64::NEG_INFINITY, f64::max)
     }
+
+    /// The bound of `q` in the pruned subtree left by the edge `e`.
+    fn across(&self, nav: &NavMesh, search: &Search, e: u32, q: Point) -> f64 {
+        if narrow_edge(nav, e, self.narrow) {
+            return f64::INFINITY;
+        }
+        let (a, b) = (nav.v(e), nav.v(next(e)));
+        let (pa, pb) = (nav.p(a), nav.p(b));
+        let (ba, bb) = (self.vertex(nav, search, a), self.vertex(nav, search, b));
+        let len = pa.distance(pb);
+        // The kink of `m`, clamped to the edge.
+        let s = (0.5 * (ba - bb + len)).clamp(0.0, len);
+        let y = if len > 0.0 {
+            let k = s / len;
+            Point::new(pa.x + k * (pb.x - pa.x), pa.y + k * (pb.y - pa.y))
+        } else {
+            pa
+        };
+        let m = (ba - s).max(bb - (len - s));
+        let d = y.distance(q);
+        // Less the rounding of `y` and the distances.
+        m + d - SLACK * (len + d)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::GoalBound;
     use crate::Point;
+    use crate::path::nav::NONE;
     use crate::path::search::Search;
     use crate::path::{NavMesh, PathFinder};
     use crate::triangulation::Cdt;
@@ -108,6 +230,20 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (x >> 11) as f64 / (1u64 << 53) as f64 * n
         }
+    }
+
+    /// Per vertex: no triangle around it lies in a pruned dead end (the
+    /// vertex bound is about paths outside them, see the module's docs).
+    fn searched(bound: &mut GoalBound, nav: &NavMesh) -> Vec<bool> {
+        let mut out = vec![true; nav.pos.len()];
+        for t in 0..nav.slots() as u32 {
+            if nav.tv[3 * t as usize] != NONE && bound.cut_of(nav, t) != NONE {
+                for i in 0..3 {
+                    out[nav.v(3 * t + i) as usize] = false;
+                }
+            }
+        }
+        out
     }
 
     /// Every vertex's bound is at most its radius-0 distance from the goal,
@@ -136,7 +272,11 @@ mod tests {
             if !bound.prepare(&nav, &mut search, (from, to), 0.0).unwrap() {
                 continue;
             }
+            let inside = searched(&mut bound, &nav);
             for v in 0..nav.pos.len() as u32 {
+                if !inside[v as usize] {
+                    continue;
+                }
                 let Ok(p) = finder.find_path(&nav, to, nav.p(v), 0.0) else {
                     continue;
                 };
@@ -179,7 +319,11 @@ mod tests {
         let (from, to) = (Point::new(0.75, 2.25), Point::new(2.25, 4.5));
         for r in [0.0, 0.11881212740054907] {
             assert!(bound.prepare(&nav, &mut search, (from, to), r).unwrap());
+            let inside = searched(&mut bound, &nav);
             for v in 0..nav.pos.len() as u32 {
+                if !inside[v as usize] {
+                    continue;
+                }
                 let d = finder.find_path(&nav, to, nav.p(v), 0.0).unwrap().length();
                 let b = bound.vertex(&nav, &search, v);
                 assert!(
@@ -234,7 +378,11 @@ mod tests {
                 let Ok(true) = bound.prepare(&nav, &mut search, (from, to), r) else {
                     continue;
                 };
+                let inside = searched(&mut bound, &nav);
                 for v in 0..nav.pos.len() as u32 {
+                    if !inside[v as usize] {
+                        continue;
+                    }
                     let Ok(p) = finder.find_path(&shut, to, nav.p(v), 0.0) else {
                         continue;
                     };
@@ -313,6 +461,75 @@ mod tests {
         assert!(
             checked > 100,
             "only {checked} points checked ({cut} cut off)"
+        );
+    }
+
+    /// Dead ends the backward search prunes: in a comb of pockets (one
+    /// behind a neck too narrow for the discs) beside two islands, the bound of
+    /// random points, pruned pockets included, is at most their distance
+    /// to the goal by a forward query of the same radius, and a point
+    /// whose bound is infinite (behind a narrow exit) has no path.
+    #[test]
+    fn pruned_dead_ends_are_bounded_across_their_exits() {
+        let mut cdt = Cdt::new([0.0, 0.0], [20.0, 14.0]).unwrap();
+        for x in [2.0, 4.0, 6.5, 9.0, 12.0, 14.0, 16.0, 19.0] {
+            cdt.insert_segment([x, 0.0], [x, 7.0]).unwrap();
+        }
+        // A bottle (its neck 0.4 wide), a pocket with a bend, and two
+        // islands (cycles in the mesh).
+        cdt.insert_segment([16.0, 7.0], [17.3, 7.0]).unwrap();
+        cdt.insert_segment([19.0, 7.0], [17.7, 7.0]).unwrap();
+        cdt.insert_segment([9.0, 7.0], [11.0, 7.5]).unwrap();
+        for (x, y) in [(5.0, 10.0), (13.0, 11.0)] {
+            let s = [[x, y], [x + 1.5, y], [x + 1.5, y + 1.0], [x, y + 1.0]];
+            for i in 0..4 {
+                cdt.insert_segment(s[i], s[(i + 1) % 4]).unwrap();
+            }
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let mut finder = PathFinder::new();
+        let mut search = Search::default();
+        let mut bound = GoalBound::default();
+        let mut rnd = lcg(5);
+        let (mut pruned, mut shut, mut checked) = (0, 0, 0);
+        for r in [0.0, 0.25, 0.45] {
+            for (from, to) in [
+                ((1.0, 1.0), (18.0, 13.0)),
+                ((10.0, 12.5), (5.0, 1.0)),
+                ((17.5, 3.0), (0.5, 13.0)),
+                ((15.0, 1.0), (1.0, 8.0)),
+            ] {
+                let (from, to) = (Point::new(from.0, from.1), Point::new(to.0, to.1));
+                if !bound.prepare(&nav, &mut search, (from, to), r).unwrap() {
+                    continue;
+                }
+                for _ in 0..150 {
+                    let q = Point::new(0.2 + rnd(19.6), 0.2 + rnd(13.6));
+                    let t = nav.locate(q).unwrap();
+                    let in_dead_end = bound.cut_of(&nav, t) != NONE;
+                    let b = bound.point(&nav, &search, t, q);
+                    match finder.find_path(&nav, q, to, r) {
+                        Ok(p) => {
+                            assert!(
+                                b <= p.length() + 1e-9,
+                                "{q:?} -> {to:?} r {r}: bound {b} > {}",
+                                p.length()
+                            );
+                            checked += 1;
+                            pruned += usize::from(in_dead_end);
+                        }
+                        Err(_) if b == f64::INFINITY => shut += 1,
+                        Err(_) => {}
+                    }
+                    if b == f64::INFINITY {
+                        assert!(in_dead_end, "{q:?}: infinite bound outside a dead end");
+                    }
+                }
+            }
+        }
+        assert!(
+            checked > 300 && pruned > 50 && shut > 5,
+            "{checked} checked, {pruned} in pruned dead ends, {shut} behind narrow exits"
         );
     }
 }

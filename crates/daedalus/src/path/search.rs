@@ -127,10 +127,9 @@ pub(crate) struct Search {
     /// A final node was pushed while expanding the current node.
     final_pushed: bool,
     /// Record, per vertex, the shortest `g + |root - v|` over the expanded
-    /// nodes that see it ([`Search::reached`]); dead ends are then searched
-    /// too (the vertices inside them need their distances: skipping them
-    /// and bounding the vertices around them by their straight distance
-    /// doubled the expansions of the radius > 0 search on dao/brc202d).
+    /// nodes that see it ([`Search::reached`]). Dead ends stay pruned: a
+    /// point inside one is bounded through its exit edge instead
+    /// ([`super::bound::GoalBound::point`]).
     pub(crate) record: bool,
     reach: Vec<f64>,
     reach_stamp: Vec<u32>,
@@ -174,6 +173,27 @@ fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
     } else {
         (root.distance(l) + l.distance(g)).min(root.distance(r) + r.distance(g))
     }
+}
+
+/// The squared length below which [`Search::set_narrow`] shuts an edge
+/// between two corners for a disc of `radius`.
+pub(crate) fn narrow_limit(radius: f64) -> f64 {
+    4.0 * radius * radius * (1.0 - 4e-9)
+}
+
+/// Edge `h` joins two corners and its squared length is below `limit`.
+#[inline]
+pub(crate) fn narrow_edge(nav: &NavMesh, h: u32, limit: f64) -> bool {
+    if limit == 0.0 {
+        return false;
+    }
+    let (a, b) = (nav.v(h), nav.v(next(h)));
+    if !(nav.corner[a as usize] && nav.corner[b as usize]) {
+        return false;
+    }
+    let (pa, pb) = (nav.p(a), nav.p(b));
+    let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
+    dx * dx + dy * dy < limit
 }
 
 pub(crate) enum Outcome {
@@ -337,22 +357,13 @@ impl Search {
     /// shorter than `2 radius (1 - 2e-9)` are shut: an edge in between
     /// stays open (a weaker bound, never a wrong one, whoever decides).
     pub(crate) fn set_narrow(&mut self, radius: f64) {
-        self.narrow = 4.0 * radius * radius * (1.0 - 4e-9);
+        self.narrow = narrow_limit(radius);
     }
 
     /// Edge `h` is shut as narrow (see [`Search::set_narrow`]).
     #[inline]
     fn narrow_edge(&self, nav: &NavMesh, h: u32) -> bool {
-        if self.narrow == 0.0 {
-            return false;
-        }
-        let (a, b) = (nav.v(h), nav.v(next(h)));
-        if !(nav.corner[a as usize] && nav.corner[b as usize]) {
-            return false;
-        }
-        let (pa, pb) = (nav.p(a), nav.p(b));
-        let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
-        dx * dx + dy * dy < self.narrow
+        narrow_edge(nav, h, self.narrow)
     }
 
     /// The claim slot of a root at the corner `c` (`3 t + i`): its wedge,
@@ -429,7 +440,7 @@ impl Search {
     #[inline]
     fn dead_end(&self, nav: &NavMesh, o: u32) -> bool {
         let t = o / 3;
-        !self.record && nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
+        nav.exit[t as usize] == o && self.goal_above[t as usize] != self.epoch
     }
 
     /// Successor through the whole edge `h` (of the current triangle), seen

@@ -25,7 +25,8 @@ impl TangentSearch {
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
     /// bound of its arrival point (found from its corner's triangles by a
-    /// short walk); `true` when it was pushed back with a larger key.
+    /// short walk); `true` when it was pushed back with a larger key (not
+    /// when that key still comes first).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
         let s = self.states[id as usize];
         if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
@@ -55,7 +56,12 @@ impl TangentSearch {
         if nf <= f {
             return false;
         }
-        self.heap.push(Reverse((nf.to_bits(), id)));
+        // Still ahead of every other key: it would be popped right back.
+        let key = (nf.to_bits(), id);
+        if self.heap.peek().is_none_or(|Reverse(top)| key < *top) {
+            return false;
+        }
+        self.heap.push(Reverse(key));
         true
     }
 
@@ -135,8 +141,7 @@ impl TangentSearch {
             self.defer(id, rest, to, r);
             return;
         };
-        let k0 = b as usize
-            + self.cache().edges[b as usize..e as usize].partition_point(|x| x.o < first);
+        let k0 = self.first_after((b, e), first, s.edge);
         for k in k0..e as usize {
             let x = self.cache().edges[k];
             // Pushed by an earlier ring (the flood's own distance test).
@@ -158,6 +163,35 @@ impl TangentSearch {
             );
         }
         self.defer(id, reach, to, r);
+    }
+
+    /// The first cached edge of `b..e` (sorted by departure) leaving at or
+    /// after offset `first`: a binary search over scattered edges, so for
+    /// an arrival by cached edge `edge` it is kept in `after` across
+    /// queries; a kept index is used only when the edges on both sides of
+    /// it confirm it (the partition point is unique), so one left stale
+    /// by a dropped or regrown cache costs a search, never an answer.
+    fn first_after(&mut self, (b, e): (u32, u32), first: f64, edge: u32) -> usize {
+        let (b, e) = (b as usize, e as usize);
+        let edges = &self.cache().edges;
+        let at = |k: usize| {
+            (b..=e).contains(&k)
+                && (k == b || edges[k - 1].o < first)
+                && (k == e || edges[k].o >= first)
+        };
+        let kept = self.after.get(edge as usize).copied().unwrap_or(NONE);
+        if kept != NONE && at(kept as usize) {
+            return kept as usize;
+        }
+        let k = b + edges[b..e].partition_point(|x| x.o < first);
+        if edge != NONE {
+            let i = edge as usize;
+            if self.after.len() <= i {
+                self.after.resize(i + 1, NONE);
+            }
+            self.after[i] = k as u32;
+        }
+        k
     }
 
     /// Partial expansion: state `id` has pushed its successors whose
@@ -307,16 +341,20 @@ impl TangentSearch {
     pub(super) fn check(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
         let s = self.states[id as usize];
         let p = self.states[s.parent as usize];
-        if p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir) {
+        let e = s.edge as usize;
+        let known = if s.edge != NONE {
+            self.cache().clear[e]
+        } else {
+            cache::Clear::Untested
+        };
+        // A segment known blocked spares the arc's test.
+        if known == cache::Clear::No
+            || (p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir))
+        {
             return false;
         }
-        let e = s.edge as usize;
-        if s.edge != NONE {
-            match self.cache().clear[e] {
-                cache::Clear::Yes => return true,
-                cache::Clear::No => return false,
-                cache::Clear::Untested => {}
-            }
+        if known == cache::Clear::Yes {
+            return true;
         }
         let end = |x: &State| {
             if x.v == START || x.v == GOAL {

@@ -230,10 +230,14 @@ impl TangentSearch {
         if sweep <= 0.0 {
             return true;
         }
+        let (b, e) = self.near_walls(nav, v, r);
+        if b == e {
+            // No wall within 2 r: the whole circle is clear.
+            return true;
+        }
         let c = nav.p(v);
         let a = ang(c, from);
         let a0 = if dir > 0.0 { a } else { a - sweep };
-        let (b, e) = self.near_walls(nav, v, r);
         let (lo, hi) = (r * (1.0 - CLEAR_TOL), r * (1.0 + CLEAR_TOL));
         // The arc lies in the disc about its midpoint through its ends: a
         // wall farther than that radius (plus rounding slack) is clear.

@@ -213,6 +213,9 @@ pub(crate) struct TangentSearch {
     fan: Vec<u32>,
     /// Heuristic: lower bounds of the distance to the goal.
     bound: GoalBound,
+    /// Per cached edge: the first edge leaving its arrival's side at or
+    /// after the arrival (see `TangentSearch::first_after`), `NONE` unknown.
+    after: Vec<u32>,
     /// The start's flood so far kept to this box: its other successors
     /// have `f > start_limit` and are pushed before such a state is popped.
     start_box: Option<(Cone, f64)>,
