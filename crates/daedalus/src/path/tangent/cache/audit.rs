@@ -43,7 +43,7 @@ impl TangentSearch {
                 checked += 1;
                 let s = self.caches[ci].sides[i];
                 let v = s.slot / 2;
-                let dir = if s.slot % 2 == 0 { 1.0 } else { -1.0 };
+                let dir = if s.slot.is_multiple_of(2) { 1.0 } else { -1.0 };
                 let (b, e) = (s.range.0 as usize, s.range.1 as usize);
                 let kept: Vec<(Edge, Clear)> = (b..e)
                     .map(|k| (self.caches[ci].edges[k], self.caches[ci].clear[k]))
