@@ -122,15 +122,7 @@ impl GoalBound {
         nav.containing(from, &mut tris);
         nav.containing(to, &mut tris);
         for &t in &tris {
-            let mut x = t;
-            while self.mark[x as usize] != self.epoch {
-                self.mark[x as usize] = self.epoch;
-                let e = nav.exit[x as usize];
-                if e == NONE {
-                    break;
-                }
-                x = nav.opp[e as usize] / 3;
-            }
+            nav.mark_exit_chain(t, &mut self.mark, self.epoch);
         }
         self.tris = tris;
     }

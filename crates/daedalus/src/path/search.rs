@@ -249,15 +249,7 @@ impl Search {
         for &g in &gt {
             self.goal_mark[g as usize] = self.epoch;
             // The dead ends holding the goal: its chain of parents.
-            let mut x = g;
-            while self.goal_above[x as usize] != self.epoch {
-                self.goal_above[x as usize] = self.epoch;
-                let e = nav.exit[x as usize];
-                if e == NONE {
-                    break;
-                }
-                x = nav.opp[e as usize] / 3;
-            }
+            nav.mark_exit_chain(g, &mut self.goal_above, self.epoch);
         }
         self.goal_tris = gt;
         self.goal = t;

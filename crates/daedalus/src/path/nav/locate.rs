@@ -113,6 +113,20 @@ impl NavMesh {
         })
     }
 
+    /// Stamps `epoch` in `marks` on triangle `t` and the dead ends above
+    /// it (its chain of exit parents), stopping at one already stamped.
+    pub(crate) fn mark_exit_chain(&self, t: u32, marks: &mut [u32], epoch: u32) {
+        let mut x = t;
+        while marks[x as usize] != epoch {
+            marks[x as usize] = epoch;
+            let e = self.exit[x as usize];
+            if e == NONE {
+                break;
+            }
+            x = self.opp[e as usize] / 3;
+        }
+    }
+
     /// All triangles whose closure contains `p` (1, 2 on an edge, or the fan
     /// of a vertex), appended to `out`.
     pub(crate) fn containing(&self, p: Point, out: &mut Vec<u32>) -> bool {
