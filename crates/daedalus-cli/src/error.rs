@@ -1,5 +1,6 @@
 //! The CLI's error type: every failure is reported as one line.
 
+use daedalus::objects::ObjectError;
 use daedalus::scenario::ScenarioError;
 use daedalus::triangulation::CdtError;
 
@@ -13,6 +14,12 @@ pub enum CliError {
         context: String,
         #[source]
         source: CdtError,
+    },
+    #[error("{context}: {source}")]
+    Object {
+        context: String,
+        #[source]
+        source: ObjectError,
     },
     #[error("cannot write {path}: {source}")]
     Write {
@@ -31,6 +38,12 @@ impl CliError {
     pub fn cdt(context: impl Into<String>) -> impl FnOnce(CdtError) -> CliError {
         let context = context.into();
         move |source| CliError::Cdt { context, source }
+    }
+
+    /// An objects-table error with what was being done.
+    pub fn object(context: impl Into<String>) -> impl FnOnce(ObjectError) -> CliError {
+        let context = context.into();
+        move |source| CliError::Object { context, source }
     }
 }
 

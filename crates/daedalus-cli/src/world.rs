@@ -8,7 +8,7 @@ use daedalus::Point;
 use daedalus::scenario::Scenario;
 
 use crate::error::CliError;
-use daedalus::objects::{Object, ObjectId};
+use daedalus::objects::{Object, ObjectId, Objects};
 use daedalus::triangulation::Cdt;
 
 /// A new triangulation of the scenario's bounds (their border is a wall).
@@ -104,11 +104,11 @@ pub fn inside_bounds(points: &[Point], [x0, y0, x1, y1]: [f64; 4]) -> bool {
         .all(|p| p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1)
 }
 
-/// Sets an object's pose (marks it moved; `update_objects` applies it).
-pub fn set_pose(cdt: &mut Cdt, id: ObjectId, pose: Pose) -> Result<(), CliError> {
-    let o = cdt
-        .object_mut(id)
-        .map_err(CliError::cdt("moving an object"))?;
+/// Sets an object's pose (marks it moved; `Objects::update` applies it).
+pub fn set_pose(objects: &mut Objects, id: ObjectId, pose: Pose) -> Result<(), CliError> {
+    let o = objects
+        .get_mut(id)
+        .map_err(CliError::object("moving an object"))?;
     o.set_position([pose.position.x, pose.position.y]);
     o.set_rotation(pose.rotation);
     Ok(())

@@ -10,7 +10,7 @@
 //!   survives crossing walls) [ours / spade <= 0.5];
 //! - `delaunay/1e5`, `delaunay/1e6`: uniform random points against spade's
 //!   `bulk_load` [<= 0.7];
-//! - `dynamic/move_1e4`: one object move + `update_objects` in a world of
+//! - `dynamic/move_1e4`: one object move + `Objects::update` in a world of
 //!   10^4 objects against rebuilding that world [<= 1%]; `dynamic/scaling`:
 //!   the same move with 10^5 against 10^3 objects [<= 2];
 //! - `memory/*`: bytes live per vertex after a build, counted by the global
@@ -147,6 +147,7 @@ mod ours {
     /// so objects never overlap and the density is the same for every `n`.
     pub struct Objects {
         pub cdt: Cdt,
+        table: daedalus::objects::Objects,
         ids: Vec<daedalus::objects::ObjectId>,
         side: usize,
     }
@@ -176,29 +177,35 @@ mod ours {
         let w = side as f64 * CELL;
         let mut cdt = Cdt::new([0.0, 0.0], [w, w]).expect("bounds");
         let mut r = super::Rng(seed);
+        let mut table = daedalus::objects::Objects::new();
         let ids = (0..n)
             .map(|i| {
                 let mut o = daedalus::objects::Object::new(square(), daedalus::Closure::Closed);
                 let c = centre(i, side);
                 o.set_position([c.x, c.y]);
                 o.set_rotation(r.f64() * std::f64::consts::TAU);
-                cdt.insert_object(o).expect("object")
+                table.insert(&mut cdt, o).expect("object")
             })
             .collect();
-        Objects { cdt, ids, side }
+        Objects {
+            cdt,
+            table,
+            ids,
+            side,
+        }
     }
 
     impl Objects {
         pub fn move_one(&mut self, r: &mut super::Rng) {
             let i = r.below(self.ids.len());
             let c = centre(i, self.side);
-            let o = self.cdt.object_mut(self.ids[i]).expect("object");
+            let o = self.table.get_mut(self.ids[i]).expect("object");
             o.set_position([
                 c.x + (r.f64() * 2.0 - 1.0) * JITTER,
                 c.y + (r.f64() * 2.0 - 1.0) * JITTER,
             ]);
             o.set_rotation(r.f64() * std::f64::consts::TAU);
-            self.cdt.update_objects().expect("update");
+            self.table.update(&mut self.cdt).expect("update");
         }
     }
 }

@@ -4,7 +4,7 @@
 //! synthetic worlds of 10^3 and 10^5 square objects, each round times, in
 //! one process and alternately:
 //! - `move`: one small random object move (within 0.1 % of the width and
-//!   0.01 rad of the object's home pose) + `update_objects()`;
+//!   0.01 rad of the object's home pose) + `Objects::update`;
 //! - `loop rR`: the same + `NavMesh::update` + one path query of radius R
 //!   (the next of the map's own queries); the `move` round before it is
 //!   followed by an untimed update, so each timed update follows one move;
@@ -51,7 +51,7 @@ use std::time::Instant;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use daedalus::Point;
-use daedalus::objects::{Object, ObjectId};
+use daedalus::objects::{Object, ObjectId, Objects};
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
@@ -65,6 +65,7 @@ use rng::Rng;
 /// every object's pose.
 struct Live {
     cdt: Cdt,
+    table: Objects,
     nav: NavMesh,
     objects: Vec<(ObjectId, Point, f64)>,
     /// Every object's pose at the start (centre, rotation).
@@ -95,7 +96,7 @@ impl Live {
             })
             .collect();
         cdt.insert_shapes(&segs).unwrap();
-        let mut objects = Vec::new();
+        let (mut table, mut objects) = (Objects::new(), Vec::new());
         for i in 0..s.rings.len() {
             let pts = s.ring_points(i);
             let n = pts.len() as f64;
@@ -105,9 +106,9 @@ impl Live {
             let mut o = Object::new(pts, Closure::Closed);
             o.set_pivot([c.x, c.y]);
             o.set_position([c.x, c.y]);
-            objects.push((cdt.insert_object(o).unwrap(), c, 0.0));
+            objects.push((table.insert(&mut cdt, o).unwrap(), c, 0.0));
         }
-        cdt.update_objects().unwrap();
+        table.update(&mut cdt).unwrap();
         let queries = s
             .queries
             .iter()
@@ -118,7 +119,7 @@ impl Live {
                 )
             })
             .collect();
-        Live::finish(cdt, objects, queries, (x1 - x0).max(y1 - y0))
+        Live::finish(cdt, table, objects, queries, (x1 - x0).max(y1 - y0))
     }
 
     /// `n` squares of side 1 on a jittered grid, 4 units apart.
@@ -133,7 +134,7 @@ impl Live {
             Point::new(0.5, 0.5),
             Point::new(-0.5, 0.5),
         ];
-        let mut objects = Vec::new();
+        let (mut table, mut objects) = (Objects::new(), Vec::new());
         for i in 0..n {
             let c = Point::new(
                 4.0 + 4.0 * (i % k) as f64 + rng.f(-0.5, 0.5),
@@ -141,9 +142,9 @@ impl Live {
             );
             let mut o = Object::new(sq.clone(), Closure::Closed);
             o.set_position([c.x, c.y]);
-            objects.push((cdt.insert_object(o).unwrap(), c, 0.0));
+            objects.push((table.insert(&mut cdt, o).unwrap(), c, 0.0));
         }
-        cdt.update_objects().unwrap();
+        table.update(&mut cdt).unwrap();
         // Queries between random points in the free lanes between squares.
         let lane = |rng: &mut Rng| 2.0 + 4.0 * rng.below(k) as f64;
         // Local queries (up to ~60 units), so their cost does not grow
@@ -158,11 +159,12 @@ impl Live {
                 (a, Point::new(near(&mut rng, a.x), 2.0 + 4.0 * row))
             })
             .collect();
-        Live::finish(cdt, objects, queries, size)
+        Live::finish(cdt, table, objects, queries, size)
     }
 
     fn finish(
         mut cdt: Cdt,
+        table: Objects,
         objects: Vec<(ObjectId, Point, f64)>,
         queries: Vec<(Point, Point)>,
         width: f64,
@@ -171,6 +173,7 @@ impl Live {
         nav.update(&mut cdt);
         Live {
             cdt,
+            table,
             nav,
             home: objects.iter().map(|&(_, c, r)| (c, r)).collect(),
             objects,
@@ -184,7 +187,7 @@ impl Live {
     }
 
     /// One small move of a random object (to at most 0.1 % of the width
-    /// and 0.01 rad from its home pose), then `update_objects`. Returns its
+    /// and 0.01 rad from its home pose), then `Objects::update`. Returns its
     /// time.
     fn move_one(&mut self) -> f64 {
         let (k, p, r) = self.pick();
@@ -212,19 +215,19 @@ impl Live {
     fn apply(&mut self, k: usize, p: Point, r: f64) -> f64 {
         let (id, c, rot) = self.objects[k];
         let t = Instant::now();
-        let o = self.cdt.object_mut(id).unwrap();
+        let o = self.table.get_mut(id).unwrap();
         o.set_position([p.x, p.y]);
         o.set_rotation(r);
-        let ok = self.cdt.update_objects().is_ok();
+        let ok = self.table.update(&mut self.cdt).is_ok();
         let dt = t.elapsed().as_secs_f64();
         if ok {
             self.objects[k] = (id, p, r);
         } else {
             // Out of bounds: put it back (not timed).
-            let o = self.cdt.object_mut(id).unwrap();
+            let o = self.table.get_mut(id).unwrap();
             o.set_position([c.x, c.y]);
             o.set_rotation(rot);
-            self.cdt.update_objects().unwrap();
+            self.table.update(&mut self.cdt).unwrap();
         }
         dt
     }

@@ -36,7 +36,7 @@ use std::time::Instant;
 
 use daedalus::Closure;
 use daedalus::Point;
-use daedalus::objects::{Object, ObjectId};
+use daedalus::objects::{Object, ObjectId, Objects};
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
@@ -52,6 +52,7 @@ use rng::Rng;
 /// `change` moves one near its home pose and updates the snapshot.
 struct Moving {
     cdt: Cdt,
+    table: Objects,
     nav: NavMesh,
     /// Object and home centre.
     objects: Vec<(ObjectId, Point)>,
@@ -89,7 +90,7 @@ impl Moving {
             }
         }
         cdt.insert_shapes(&shapes).unwrap();
-        let mut objects = Vec::new();
+        let (mut table, mut objects) = (Objects::new(), Vec::new());
         for pts in small {
             let n = pts.len() as f64;
             let c = pts.iter().fold(Point::new(0.0, 0.0), |a, p| {
@@ -98,13 +99,14 @@ impl Moving {
             let mut o = Object::new(pts, Closure::Closed);
             o.set_pivot([c.x, c.y]);
             o.set_position([c.x, c.y]);
-            objects.push((cdt.insert_object(o).unwrap(), c));
+            objects.push((table.insert(&mut cdt, o).unwrap(), c));
         }
-        cdt.update_objects().unwrap();
+        table.update(&mut cdt).unwrap();
         let mut nav = NavMesh::default();
         nav.update(&mut cdt);
         Moving {
             cdt,
+            table,
             nav,
             objects,
             rng: Rng(0x2545_f491_4f6c_dd1d),
@@ -124,15 +126,15 @@ impl Moving {
             h.y + self.rng.f(-self.step, self.step),
         );
         let rot = self.rng.f(-0.01, 0.01);
-        let o = self.cdt.object_mut(id).unwrap();
+        let o = self.table.get_mut(id).unwrap();
         o.set_position([p.x, p.y]);
         o.set_rotation(rot);
-        if self.cdt.update_objects().is_err() {
+        if self.table.update(&mut self.cdt).is_err() {
             // Out of bounds or refused: back home.
-            let o = self.cdt.object_mut(id).unwrap();
+            let o = self.table.get_mut(id).unwrap();
             o.set_position([h.x, h.y]);
             o.set_rotation(0.0);
-            self.cdt.update_objects().unwrap();
+            self.table.update(&mut self.cdt).unwrap();
         }
         self.nav.update(&mut self.cdt);
     }

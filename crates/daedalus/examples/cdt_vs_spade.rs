@@ -9,7 +9,7 @@ use daedalus::Closure;
 use std::time::Instant;
 
 use daedalus::Point;
-use daedalus::objects::Object;
+use daedalus::objects::{Object, Objects};
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 use spade::{ConstrainedDelaunayTriangulation, DelaunayTriangulation, Point2, Triangulation};
@@ -146,30 +146,31 @@ fn main() {
         .collect();
     let build = || {
         let mut c = Cdt::new([0.0, 0.0], [1000.0, 1000.0]).unwrap();
+        let mut table = Objects::new();
         let ids: Vec<_> = places
             .iter()
             .map(|&(x, y)| {
                 let mut o = Object::new(square.clone(), Closure::Closed);
                 o.set_position([x, y]);
-                c.insert_object(o).unwrap()
+                table.insert(&mut c, o).unwrap()
             })
             .collect();
-        (c, ids)
+        (c, table, ids)
     };
     let rebuild = time(runs, || {
         build();
     });
-    let (mut c, ids) = build();
+    let (mut c, mut table, ids) = build();
     let mut moves = Vec::new();
     for k in 0..2000 {
         let id = ids[(k * 7919) % ids.len()];
         let t = Instant::now();
-        let o = c.object_mut(id).unwrap();
+        let o = table.get_mut(id).unwrap();
         let pose = o.pose();
         let p = pose.position;
         o.set_position([p.x + if k % 2 == 0 { 0.3 } else { -0.3 }, p.y]);
         o.set_rotation(pose.rotation + 0.1);
-        c.update_objects().unwrap();
+        table.update(&mut c).unwrap();
         moves.push(t.elapsed().as_secs_f64());
     }
     assert!(c.validate().is_empty());

@@ -2,15 +2,16 @@
 //! constrained Delaunay triangulation (CDT) kept on a half-edge mesh.
 //!
 //! ```
-//! use daedalus::{Cdt, Closure, Point, objects::Object, path::{NavMesh, PathFinder}};
+//! use daedalus::{Cdt, Closure, Point, objects::{Object, Objects}, path::{NavMesh, PathFinder}};
 //!
 //! let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
+//! let mut objects = Objects::new(); // movable obstacles, beside the triangulation
 //! let wall = cdt.insert_shape(&[Point::new(50.0, 0.0), Point::new(50.0, 80.0)], Closure::Open)?;
 //! let square = vec![[-5.0, -5.0].into(), [5.0, -5.0].into(), [5.0, 5.0].into(), [-5.0, 5.0].into()];
-//! let crate_ = cdt.insert_object(Object::new(square, Closure::Closed))?;
-//! cdt.object_mut(crate_)?.set_position([20.0, 40.0]);
-//! cdt.object_mut(crate_)?.set_rotation(0.3);
-//! cdt.update_objects()?; // re-inserts only what moved
+//! let crate_ = objects.insert(&mut cdt, Object::new(square, Closure::Closed))?;
+//! objects.get_mut(crate_)?.set_position([20.0, 40.0]);
+//! objects.get_mut(crate_)?.set_rotation(0.3);
+//! objects.update(&mut cdt)?; // re-inserts only what moved
 //! assert!(cdt.validate().is_empty());
 //!
 //! let nav = NavMesh::from_cdt(&cdt);
@@ -27,6 +28,8 @@
 pub mod bitmap;
 pub mod dungeon;
 pub mod fov;
+#[cfg(feature = "testing")]
+pub mod fuzz;
 pub mod geometry;
 pub mod mesh;
 pub mod path;

@@ -6,25 +6,45 @@
 use daedalus::Closure;
 use daedalus::Point;
 use daedalus::mesh::MeshDump;
-use daedalus::objects::{Object, ObjectError, ObjectId};
+use daedalus::objects::{Object, ObjectError, ObjectId, Objects};
 use daedalus::triangulation::{Cdt, CdtError, MAX_COORD};
 
-/// Everything observable: the dump, every shape with its segments, the
-/// owners of every constrained edge, every object's outline, shape and
-/// moved flag.
+/// A shape: handle, segments, locked.
+type ShapeState = (String, Vec<(Point, Point)>, bool);
+
+/// Everything observable: the dump, every shape with its segments and
+/// lock, the owners of every constrained edge, every object's outline,
+/// shape and moved flag.
 #[derive(Debug, PartialEq)]
 struct State {
     dump: MeshDump,
-    shapes: Vec<(String, Vec<(Point, Point)>)>,
+    shapes: Vec<ShapeState>,
     owners: Vec<([u32; 2], Vec<String>)>,
     objects: Vec<(String, Vec<Point>, String, bool)>,
 }
 
+/// A triangulation and its objects table, cloned together.
+#[derive(Clone)]
+struct Sim {
+    c: Cdt,
+    t: Objects,
+}
+
 fn state(c: &Cdt) -> State {
+    state_of(c, &Objects::new())
+}
+
+fn state_of(c: &Cdt, t: &Objects) -> State {
     let dump = c.dump();
     let shapes = c
         .shapes()
-        .map(|s| (format!("{s:?}"), c.shape_segments(s).unwrap()))
+        .map(|s| {
+            (
+                format!("{s:?}"),
+                c.shape_segments(s).unwrap(),
+                c.is_shape_locked(s).unwrap(),
+            )
+        })
         .collect();
     let m = c.mesh();
     let owners = c
@@ -42,14 +62,14 @@ fn state(c: &Cdt) -> State {
             ([a, b], o)
         })
         .collect();
-    let objects = c
-        .objects()
+    let objects = t
+        .iter()
         .map(|id| {
-            let o = c.object(id).unwrap();
+            let o = t.get(id).unwrap();
             (
                 format!("{id:?}"),
                 o.world_outline(),
-                format!("{:?}", c.object_shape(id).unwrap()),
+                format!("{:?}", t.shape(id).unwrap()),
                 o.is_moved(),
             )
         })
@@ -170,51 +190,64 @@ fn square(x: f64, y: f64, r: f64) -> Object {
     o
 }
 
-fn object_world() -> (Cdt, Vec<ObjectId>) {
+fn object_world() -> (Sim, Vec<ObjectId>) {
     let mut c = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+    let mut t = Objects::new();
     let mut ids = Vec::new();
     for k in 0..12 {
         let (x, y) = (
             8.0 + 7.0 * k as f64,
             50.0 + if k % 2 == 0 { 2.0 } else { -2.0 },
         );
-        ids.push(c.insert_object(square(x, y, 5.0)).unwrap());
+        ids.push(t.insert(&mut c, square(x, y, 5.0)).unwrap());
     }
     c.insert_segment([0.0, 50.0], [100.0, 50.0]).unwrap();
     assert!(c.validate().is_empty());
-    (c, ids)
+    (Sim { c, t }, ids)
+}
+
+impl Sim {
+    fn state(&self) -> State {
+        state_of(&self.c, &self.t)
+    }
 }
 
 /// Position of an object in `State::objects` (live objects in slot order).
-fn id_pos(c: &Cdt, id: ObjectId) -> usize {
-    c.objects().position(|o| o == id).unwrap()
+fn id_pos(w: &Sim, id: ObjectId) -> usize {
+    w.t.iter().position(|o| o == id).unwrap()
 }
 
-/// The first rejected object's error (the tests below move one at a time
-/// or expect the same error for all).
-fn update(c: &mut Cdt) -> Result<(), CdtError> {
-    c.update_objects().map_err(|e| match e {
+/// The triangulation's error behind an objects error (the first rejected
+/// object's: the tests below move one at a time or expect the same error
+/// for all).
+fn cdt_err(e: ObjectError) -> CdtError {
+    match e {
         ObjectError::Rejected(r) => r[0].error.clone(),
-        _ => unreachable!("only Rejected exists"),
-    })
+        ObjectError::Cdt(e) => e,
+        e => panic!("unexpected {e}"),
+    }
+}
+
+fn update(w: &mut Sim) -> Result<(), CdtError> {
+    w.t.update(&mut w.c).map_err(cdt_err)
 }
 
 #[test]
 fn failed_update_objects_restores_each_rejected_object() {
-    let (mut c, ids) = object_world();
-    let untouched = state(&c);
+    let (mut w, ids) = object_world();
+    let untouched = w.state();
     // Move three objects; every update gives up (work limit 1).
-    let moves = |c: &mut Cdt| {
+    let moves = |w: &mut Sim| {
         for (n, &id) in ids.iter().take(3).enumerate() {
-            let o = c.object_mut(id).unwrap();
+            let o = w.t.get_mut(id).unwrap();
             o.set_position([30.0 + n as f64, 20.0 + 9.0 * n as f64]);
             o.set_rotation(0.3 * n as f64);
         }
     };
-    moves(&mut c);
-    let reference = c.clone();
-    c.set_task_limit(1);
-    let Err(ObjectError::Rejected(r)) = c.update_objects() else {
+    moves(&mut w);
+    let reference = w.clone();
+    w.c.set_task_limit(1);
+    let Err(ObjectError::Rejected(r)) = w.t.update(&mut w.c) else {
         panic!("expected rejections")
     };
     // Each object named, each back at its last good pose: the world is
@@ -225,88 +258,91 @@ fn failed_update_objects_restores_each_rejected_object() {
     update(&mut moved_ref).unwrap();
     for &id in &ids[..3] {
         let expect = if r.iter().any(|r| r.object == id) {
-            untouched.objects[id_pos(&c, id)].1.clone() // last good pose
+            untouched.objects[id_pos(&w, id)].1.clone() // last good pose
         } else {
-            moved_ref.object_outline(id).unwrap()
+            moved_ref.t.outline(id).unwrap()
         };
-        assert_eq!(c.object_outline(id).unwrap(), expect);
-        let segs = c.shape_segments(c.object_shape(id).unwrap()).unwrap();
+        assert_eq!(w.t.outline(id).unwrap(), expect);
+        let segs = w.c.shape_segments(w.t.shape(id).unwrap()).unwrap();
         assert_eq!(segs.iter().map(|s| s.0).collect::<Vec<_>>(), expect);
     }
-    assert!(c.validate().is_empty());
-    c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+    assert!(w.c.validate().is_empty());
+    w.c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
     if r.len() == 3 {
-        assert_eq!(state(&c), untouched);
+        assert_eq!(w.state(), untouched);
     }
-    let mut c = reference.clone();
+    let mut w = reference.clone();
     // Moving again now succeeds exactly as on the untouched copy.
-    moves(&mut c);
-    update(&mut c).unwrap();
+    moves(&mut w);
+    update(&mut w).unwrap();
     let mut r = reference;
     update(&mut r).unwrap();
-    assert_eq!(state(&c), state(&r));
-    assert!(state(&c).objects.iter().all(|o| !o.3));
-    assert!(c.validate().is_empty());
+    assert_eq!(w.state(), r.state());
+    assert!(w.state().objects.iter().all(|o| !o.3));
+    assert!(w.c.validate().is_empty());
 }
 
 #[test]
 fn update_objects_rejects_only_the_bad_object() {
-    let (mut c, ids) = object_world();
-    let old5 = c.object_outline(ids[5]).unwrap();
-    c.object_mut(ids[0]).unwrap().set_position([20.0, 80.0]);
+    let (mut w, ids) = object_world();
+    let old5 = w.t.outline(ids[5]).unwrap();
+    w.t.get_mut(ids[0]).unwrap().set_position([20.0, 80.0]);
     // part of this outline goes beyond the coordinate limit
-    c.object_mut(ids[5])
-        .unwrap()
-        .set_position([MAX_COORD, 10.0]);
-    let Err(ObjectError::Rejected(r)) = c.update_objects() else {
+    w.t.get_mut(ids[5]).unwrap().set_position([MAX_COORD, 10.0]);
+    let Err(ObjectError::Rejected(r)) = w.t.update(&mut w.c) else {
         panic!("expected a rejection")
     };
     assert_eq!(r.len(), 1);
     assert_eq!(r[0].object, ids[5]);
     assert!(matches!(r[0].error, CdtError::OutOfRange(_)));
     // the bad one keeps its last good outline (the one in the mesh)...
-    assert_eq!(c.object_outline(ids[5]).unwrap(), old5);
-    let segs = c.shape_segments(c.object_shape(ids[5]).unwrap()).unwrap();
+    assert_eq!(w.t.outline(ids[5]).unwrap(), old5);
+    let segs = w.c.shape_segments(w.t.shape(ids[5]).unwrap()).unwrap();
     assert_eq!(segs.iter().map(|s| s.0).collect::<Vec<_>>(), old5);
     // ...the good one moved, and later updates work
-    assert_eq!(c.object_outline(ids[0]).unwrap()[0], p(15.0, 75.0));
-    assert!(c.validate().is_empty());
-    c.object_mut(ids[5]).unwrap().set_position([60.0, 10.0]);
-    update(&mut c).unwrap();
-    assert!(c.validate().is_empty());
+    assert_eq!(w.t.outline(ids[0]).unwrap()[0], p(15.0, 75.0));
+    assert!(w.c.validate().is_empty());
+    w.t.get_mut(ids[5]).unwrap().set_position([60.0, 10.0]);
+    update(&mut w).unwrap();
+    assert!(w.c.validate().is_empty());
 }
 
 #[test]
 fn object_shapes_cannot_be_removed_as_shapes() {
-    let (mut c, ids) = object_world();
-    let before = state(&c);
-    let s = c.object_shape(ids[2]).unwrap();
-    assert_eq!(c.remove_shape(s), Err(CdtError::ObjectShape));
-    assert_eq!(state(&c), before);
+    let (mut w, ids) = object_world();
+    let before = w.state();
+    let s = w.t.shape(ids[2]).unwrap();
+    assert_eq!(w.c.remove_shape(s), Err(CdtError::LockedShape(s)));
+    assert_eq!(w.state(), before);
     // the object still moves and goes away normally
-    c.object_mut(ids[2]).unwrap().set_position([40.0, 20.0]);
-    update(&mut c).unwrap();
-    assert!(c.remove_shape(c.object_shape(ids[2]).unwrap()).is_err());
-    c.remove_object(ids[2]).unwrap();
-    assert!(c.validate().is_empty());
+    w.t.get_mut(ids[2]).unwrap().set_position([40.0, 20.0]);
+    update(&mut w).unwrap();
+    let moved = w.t.shape(ids[2]).unwrap();
+    assert_ne!(moved, s, "a move re-inserts the outline as a new shape");
+    assert_eq!(w.c.remove_shape(moved), Err(CdtError::LockedShape(moved)));
+    w.t.remove(&mut w.c, ids[2]).unwrap();
+    assert!(w.c.validate().is_empty());
+    // every shape left is an object's (locked) or the long wall (free)
+    let locked = w.c.shapes().filter(|&s| w.c.is_shape_locked(s).unwrap());
+    assert_eq!(locked.count(), ids.len() - 1);
 }
 
 #[test]
 fn failed_remove_object_keeps_the_object() {
-    let (mut c, ids) = object_world();
-    let before = state(&c);
-    c.set_task_limit(0);
+    let (mut w, ids) = object_world();
+    let before = w.state();
+    w.c.set_task_limit(0);
     // the object crosses the long wall: removing it re-inserts the wall
-    assert!(matches!(
-        c.remove_object(ids[3]),
-        Err(CdtError::WorkLimit(0))
-    ));
-    assert_eq!(state(&c), before);
-    assert!(c.object(ids[3]).is_ok());
-    c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
-    c.remove_object(ids[3]).unwrap();
-    assert!(c.object(ids[3]).is_err());
-    assert!(c.validate().is_empty());
+    assert_eq!(
+        w.t.remove(&mut w.c, ids[3]),
+        Err(ObjectError::Cdt(CdtError::WorkLimit(0)))
+    );
+    assert_eq!(w.state(), before);
+    assert!(w.t.get(ids[3]).is_ok());
+    w.c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+    w.t.remove(&mut w.c, ids[3]).unwrap();
+    assert_eq!(w.t.get(ids[3]), Err(ObjectError::StaleObject(ids[3])));
+    assert!(w.c.validate().is_empty());
 }
 
 /// Random operations with random (often tiny) work limits: every failure
@@ -321,25 +357,30 @@ fn random_operations_with_random_limits() {
             .wrapping_add(1442695040888963407);
         (s >> 33) as f64 / (1u64 << 31) as f64
     };
-    let mut c = Cdt::new([0.0, 0.0], [64.0, 64.0]).unwrap();
+    let mut w = Sim {
+        c: Cdt::new([0.0, 0.0], [64.0, 64.0]).unwrap(),
+        t: Objects::new(),
+    };
     let mut shapes = Vec::new();
     let mut objs = Vec::new();
     let (mut fails, mut oks) = (0, 0);
     for op in 0..400 {
         let kind = (rnd() * 5.0) as u32;
         // a rejected move goes back to the last good pose: this state
-        let untouched = state(&c);
+        let untouched = w.state();
         if kind == 4 && !objs.is_empty() {
             // the move itself is not part of the operation under test
             let id = objs[(rnd() * objs.len() as f64) as usize];
             let (x, y) = ((rnd() * 64.0).floor(), (rnd() * 64.0).floor());
-            c.object_mut(id).unwrap().set_position([x, y]);
+            w.t.get_mut(id).unwrap().set_position([x, y]);
         }
-        let before = state(&c);
-        let mut reference = c.clone();
-        reference.set_task_limit(daedalus::triangulation::TASK_LIMIT);
+        let before = w.state();
+        let mut reference = w.clone();
+        reference
+            .c
+            .set_task_limit(daedalus::triangulation::TASK_LIMIT);
         let limit = (rnd() * 12.0) as usize;
-        c.set_task_limit(limit);
+        w.c.set_task_limit(limit);
         let q = |r: f64| (r * 64.0).floor(); // integer grid: many degeneracies
         let pts: Vec<Point> = (0..2 + (rnd() * 3.0) as usize)
             .map(|_| p(q(rnd()), q(rnd())))
@@ -347,7 +388,7 @@ fn random_operations_with_random_limits() {
         let pick = rnd();
         let (r1, r2): (Result<(), CdtError>, Result<(), CdtError>) = match kind {
             0 | 1 => (
-                c.insert_shape(
+                w.c.insert_shape(
                     &pts,
                     if kind == 1 {
                         Closure::Closed
@@ -357,6 +398,7 @@ fn random_operations_with_random_limits() {
                 )
                 .map(|id| shapes.push(id)),
                 reference
+                    .c
                     .insert_shape(
                         &pts,
                         if kind == 1 {
@@ -370,42 +412,43 @@ fn random_operations_with_random_limits() {
             2 if !shapes.is_empty() => {
                 let i = (pick * shapes.len() as f64) as usize;
                 let id = shapes[i];
-                let r = c.remove_shape(id);
+                let r = w.c.remove_shape(id);
                 if r.is_ok() {
                     shapes.swap_remove(i);
                 }
-                (r, reference.remove_shape(id))
+                (r, reference.c.remove_shape(id))
             }
             3 => {
                 let o = square(q(rnd()), q(rnd()), 1.0 + 4.0 * rnd());
-                let r = c.insert_object(o.clone()).map(|id| objs.push(id));
-                (r, reference.insert_object(o).map(|_| ()))
+                let r = w.t.insert(&mut w.c, o.clone()).map(|id| objs.push(id));
+                let r2 = reference.t.insert(&mut reference.c, o).map(|_| ());
+                (r.map_err(cdt_err), r2.map_err(cdt_err))
             }
-            _ if !objs.is_empty() => (update(&mut c), update(&mut reference)),
+            _ if !objs.is_empty() => (update(&mut w), update(&mut reference)),
             _ => continue,
         };
         if let Err(e) = r2 {
             // bad input (e.g. all points equal): the same error, no change
             assert_eq!(r1, Err(e), "op {op}");
             let expect = if kind == 4 { &untouched } else { &before };
-            assert_eq!(state(&c), *expect, "op {op}");
+            assert_eq!(w.state(), *expect, "op {op}");
             continue;
         }
         match r1 {
             Ok(()) => {
                 oks += 1;
-                assert_eq!(state(&c), state(&reference), "op {op}");
+                assert_eq!(w.state(), reference.state(), "op {op}");
             }
             Err(CdtError::WorkLimit(_)) => {
                 fails += 1;
                 // carry on with the restored one: hidden state must be
                 // right too for later comparisons to hold
                 let expect = if kind == 4 { &untouched } else { &before };
-                assert_eq!(state(&c), *expect, "op {op}");
+                assert_eq!(w.state(), *expect, "op {op}");
             }
             Err(e) => panic!("op {op}: {e}"),
         }
-        let v = c.validate();
+        let v = w.c.validate();
         assert!(v.is_empty(), "op {op}: {v:?}");
     }
     assert!(fails > 20 && oks > 20, "fails {fails}, oks {oks}");

@@ -3,7 +3,7 @@
 #[test]
 fn fuzz_validates_after_every_op() {
     for seed in 0..16 {
-        if let Err(f) = daedalus::triangulation::fuzz::run(400, seed, 1) {
+        if let Err(f) = daedalus::fuzz::run(400, seed, 1) {
             panic!("{f}");
         }
     }
@@ -22,7 +22,7 @@ fn fuzz_one() {
         .parse()
         .unwrap();
     let t = std::time::Instant::now();
-    match daedalus::triangulation::fuzz::run(ops, seed, every) {
+    match daedalus::fuzz::run(ops, seed, every) {
         Ok(r) => eprintln!("fuzz ok in {:.1} s: {r:?}", t.elapsed().as_secs_f64()),
         Err(f) => panic!("{f}"),
     }

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use daedalus::Point;
 use daedalus::mesh::MeshError;
-use daedalus::objects::Object;
+use daedalus::objects::{Object, ObjectError, Objects};
 use daedalus::triangulation::{Cdt, CdtError, ShapeId};
 use proptest::prelude::*;
 
@@ -66,6 +66,7 @@ proptest! {
     #[test]
     fn random_operations_keep_every_invariant(ops in prop::collection::vec(op(), 1..40)) {
         let mut cdt = Cdt::new([-1e6, -1e6], [1e6, 1e6]).unwrap();
+        let mut objects = Objects::new();
         let (mut vs, mut ss, mut os) = (Vec::new(), Vec::new(), Vec::new());
         for (k, o) in ops.iter().enumerate() {
             match o {
@@ -87,21 +88,21 @@ proptest! {
                     let pts: Vec<Point> = o.iter().map(|&(a, b)| Point::new(a as f64, b as f64)).collect();
                     let mut ob = Object::new(pts, if *c { Closure::Closed } else { Closure::Open });
                     ob.set_position([*x as f64, *y as f64]);
-                    match cdt.insert_object(ob) {
+                    match objects.insert(&mut cdt, ob) {
                         Ok(id) => os.push(id),
-                        Err(CdtError::TooFewPoints) => {}
+                        Err(ObjectError::Cdt(CdtError::TooFewPoints)) => {}
                         Err(e) => panic!("{e}"),
                     }
                 }
                 Op::Move(i, (dx, dy), r, s) if !os.is_empty() => {
-                    let o = cdt.object_mut(os[i % os.len()]).unwrap();
+                    let o = objects.get_mut(os[i % os.len()]).unwrap();
                     let pos = o.pose().position;
                     o.set_position([pos.x + *dx as f64, pos.y + *dy as f64]);
                     o.set_rotation(*r);
                     o.set_scale(*s, 1.0 / *s);
-                    cdt.update_objects().unwrap();
+                    objects.update(&mut cdt).unwrap();
                 }
-                Op::RemoveObject(i) if !os.is_empty() => cdt.remove_object(os.swap_remove(i % os.len())).unwrap(),
+                Op::RemoveObject(i) if !os.is_empty() => objects.remove(&mut cdt, os.swap_remove(i % os.len())).unwrap(),
                 _ => {}
             }
             assert_valid(&cdt, &format!("after op {k}: {o:?}"));
@@ -194,16 +195,18 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
             Closure::Closed,
         )
         .unwrap();
-    let o = cdt
-        .insert_object(Object::new(
-            vec![[5.0, 5.0].into(), [6.0, 6.0].into()],
-            Closure::Open,
-        ))
+    let objects = std::cell::RefCell::new(Objects::new());
+    let o = objects
+        .borrow_mut()
+        .insert(
+            &mut cdt,
+            Object::new(vec![[5.0, 5.0].into(), [6.0, 6.0].into()], Closure::Open),
+        )
         .unwrap();
     let keep = cdt.insert_segment([0.0, 5.0], [10.0, 5.0]).unwrap();
     cdt.remove_vertex(v).unwrap();
     cdt.remove_shape(s).unwrap();
-    cdt.remove_object(o).unwrap();
+    objects.borrow_mut().remove(&mut cdt, o).unwrap();
     let before = snapshot(&cdt);
     let nan = f64::NAN;
     let bad: Vec<BadCase> = vec![
@@ -237,18 +240,18 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
         }),
         Box::new(move |c| c.remove_vertex(v) == Err(CdtError::Mesh(MeshError::StaleVertex(v)))),
         Box::new(move |c| c.remove_shape(s) == Err(CdtError::StaleShape(s))),
-        Box::new(move |c| c.remove_object(o) == Err(CdtError::StaleObject(o))),
-        Box::new(move |c| c.object_mut(o).is_err()),
+        Box::new(|c| objects.borrow_mut().remove(c, o) == Err(ObjectError::StaleObject(o))),
+        Box::new(|_| objects.borrow_mut().get_mut(o) == Err(ObjectError::StaleObject(o))),
         Box::new(|c| {
             let corner = c.mesh().vertices().next().unwrap();
             c.remove_vertex(corner) == Err(CdtError::CornerVertex)
         }),
         Box::new(|c| {
-            c.insert_object(Object::new(
-                vec![[1.0, 1.0].into(), [f64::INFINITY, 1.0].into()],
-                Closure::Open,
-            ))
-            .is_err()
+            let inf = vec![[1.0, 1.0].into(), [f64::INFINITY, 1.0].into()];
+            objects
+                .borrow_mut()
+                .insert(c, Object::new(inf, Closure::Open))
+                == Err(ObjectError::Cdt(CdtError::NonFinite))
         }),
     ];
     for (i, f) in bad.iter().enumerate() {

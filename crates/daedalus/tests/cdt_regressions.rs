@@ -1,6 +1,6 @@
 //! Regressions found by the random-operations driver.
 
-use daedalus::triangulation::fuzz;
+use daedalus::fuzz;
 
 /// `OPS=1000000 SEED=12345 EVERY=100` died at 23 GB: no operation ran away
 /// (with `FUZZ_PROGRESS=1` none took over 50 ms), the driver inserted

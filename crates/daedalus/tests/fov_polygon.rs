@@ -142,18 +142,21 @@ fn hand_worked_shadow() {
 
 #[test]
 fn polygon_is_live_after_objects_move() {
-    use daedalus::objects::Object;
+    use daedalus::objects::{Object, Objects};
     let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+    let mut objects = Objects::new();
     let sq = vec![p(-5.0, -5.0), p(5.0, -5.0), p(5.0, 5.0), p(-5.0, 5.0)];
-    let id = cdt.insert_object(Object::new(sq, Closure::Closed)).unwrap();
-    cdt.object_mut(id).unwrap().set_position([70.0, 50.0]);
-    cdt.update_objects().unwrap();
+    let id = objects
+        .insert(&mut cdt, Object::new(sq, Closure::Closed))
+        .unwrap();
+    objects.get_mut(id).unwrap().set_position([70.0, 50.0]);
+    objects.update(&mut cdt).unwrap();
     let fov = FieldOfView::full_circle([20.0, 50.0], 1e4).unwrap();
     let walls = cdt_walls;
     let before = visibility_polygon(&cdt, &fov).unwrap().area();
     assert!(close(before, reference_area(&fov, B, &walls(&cdt))));
-    cdt.object_mut(id).unwrap().set_position([30.0, 80.0]);
-    cdt.update_objects().unwrap();
+    objects.get_mut(id).unwrap().set_position([30.0, 80.0]);
+    objects.update(&mut cdt).unwrap();
     let after = visibility_polygon(&cdt, &fov).unwrap().area();
     assert!(close(after, reference_area(&fov, B, &walls(&cdt))));
     assert!((before - after).abs() > 1.0);

@@ -137,18 +137,19 @@ fn bad_targets_are_typed_errors() {
 
 #[test]
 fn live_after_objects_move() {
-    use daedalus::objects::Object;
+    use daedalus::objects::{Object, Objects};
     let mut cdt = daedalus::Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+    let mut objects = Objects::new();
     let door = vec![p(-1.0, -10.0), p(1.0, -10.0), p(1.0, 10.0), p(-1.0, 10.0)];
-    let id = cdt
-        .insert_object(Object::new(door, Closure::Closed))
+    let id = objects
+        .insert(&mut cdt, Object::new(door, Closure::Closed))
         .unwrap();
-    cdt.object_mut(id).unwrap().set_position([50.0, 50.0]);
-    cdt.update_objects().unwrap();
+    objects.get_mut(id).unwrap().set_position([50.0, 50.0]);
+    objects.update(&mut cdt).unwrap();
     let fov = FieldOfView::full_circle([20.0, 50.0], 100.0).unwrap();
     assert!(!is_in_field(&cdt, &fov, [80.0, 50.0], 1.0).unwrap());
-    cdt.object_mut(id).unwrap().set_position([50.0, 85.0]); // the door opens
-    cdt.update_objects().unwrap();
+    objects.get_mut(id).unwrap().set_position([50.0, 85.0]); // the door opens
+    objects.update(&mut cdt).unwrap();
     assert!(is_in_field(&cdt, &fov, [80.0, 50.0], 1.0).unwrap());
 }
 

@@ -5,7 +5,7 @@
 //! (`PathFinder::audit_tangent_cache`), and every answer is compared with
 //! the answer of a new finder, which keeps nothing.
 
-use daedalus::objects::{Object, ObjectId};
+use daedalus::objects::{Object, ObjectId, Objects};
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::triangulation::Cdt;
 use daedalus::{Closure, Point};
@@ -28,6 +28,7 @@ impl Rng {
 /// A world with static walls and movable objects, patched after each change.
 struct Moving {
     cdt: Cdt,
+    table: Objects,
     nav: NavMesh,
     objects: Vec<(ObjectId, Point)>,
     /// Where objects may go (x range).
@@ -45,7 +46,7 @@ impl Moving {
         let mut o = Object::new(pts, Closure::Closed);
         o.set_pivot([c.x, c.y]);
         o.set_position([c.x, c.y]);
-        let id = self.cdt.insert_object(o).unwrap();
+        let id = self.table.insert(&mut self.cdt, o).unwrap();
         self.objects.push((id, c));
     }
 
@@ -57,14 +58,14 @@ impl Moving {
             (home.x + rng.f(-2.0, 2.0)).clamp(self.xs.0, self.xs.1),
             home.y + rng.f(-2.0, 2.0),
         );
-        let o = self.cdt.object_mut(id).unwrap();
+        let o = self.table.get_mut(id).unwrap();
         o.set_position([p.x, p.y]);
         o.set_rotation(rng.f(-0.8, 0.8));
-        if self.cdt.update_objects().is_err() {
-            let o = self.cdt.object_mut(id).unwrap();
+        if self.table.update(&mut self.cdt).is_err() {
+            let o = self.table.get_mut(id).unwrap();
             o.set_position([home.x, home.y]);
             o.set_rotation(0.0);
-            self.cdt.update_objects().unwrap();
+            self.table.update(&mut self.cdt).unwrap();
         }
         let u = self.nav.update(&mut self.cdt);
         assert!(!u.rebuilt, "a small move is patched");
@@ -115,6 +116,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
     }
     let mut m = Moving {
         cdt,
+        table: Objects::new(),
         nav: NavMesh::default(),
         objects: Vec::new(),
         xs: (4.0, 36.0),
@@ -123,7 +125,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         let c = Point::new(rng.f(5.0, 35.0), rng.f(5.0, 35.0));
         m.add_object(c, rng.f(0.4, 1.4), 3 + k % 3);
     }
-    m.cdt.update_objects().unwrap();
+    m.table.update(&mut m.cdt).unwrap();
     m.nav.update(&mut m.cdt);
     let queries: Vec<(Point, Point, f64)> = (0..10)
         .map(|k| {
@@ -183,6 +185,7 @@ fn a_change_in_another_room_drops_nothing() {
     }
     let mut m = Moving {
         cdt,
+        table: Objects::new(),
         nav: NavMesh::default(),
         objects: Vec::new(),
         xs: (32.0, 55.0),
@@ -191,7 +194,7 @@ fn a_change_in_another_room_drops_nothing() {
         let c = Point::new(rng.f(32.0, 55.0), rng.f(6.0, 34.0));
         m.add_object(c, rng.f(0.5, 1.5), 3 + k % 3);
     }
-    m.cdt.update_objects().unwrap();
+    m.table.update(&mut m.cdt).unwrap();
     m.nav.update(&mut m.cdt);
     let queries: Vec<(Point, Point, f64)> = (0..16)
         .map(|k| {

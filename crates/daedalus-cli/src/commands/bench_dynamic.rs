@@ -1,6 +1,6 @@
 //! `daedalus bench-dynamic FILE --moves M --seed S`: every ring of a
 //! scenario becomes an object; random moves, each followed by
-//! `update_objects()`, are timed against building the world from scratch.
+//! `Objects::update`, are timed against building the world from scratch.
 //! With `--radius R`, every move is followed by `NavMesh::update` and one
 //! path query of radius R between seeded random free points; with
 //! `--entities K`, a `World` of K walking entities is stepped instead
@@ -15,7 +15,7 @@ use daedalus::scenario::Scenario;
 use crate::error::CliError;
 use crate::prng::SplitMix64;
 use crate::world::{self, Pose};
-use daedalus::objects::{ObjectError, ObjectId};
+use daedalus::objects::{ObjectError, ObjectId, Objects};
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::triangulation::{Cdt, CdtError};
 
@@ -75,6 +75,7 @@ const DRAWS_PER_POINT: usize = 10_000;
 pub(crate) fn first_error(e: ObjectError) -> CdtError {
     match e {
         ObjectError::Rejected(r) => r[0].error.clone(),
+        ObjectError::Cdt(e) => e,
         _ => CdtError::Internal("unknown object error"),
     }
 }
@@ -147,18 +148,19 @@ pub(crate) fn quantile(v: &[f64], q: f64) -> f64 {
     v[rank - 1]
 }
 
-fn build(s: &Scenario) -> Result<(Cdt, Vec<Ring>), CliError> {
+fn build(s: &Scenario) -> Result<(Cdt, Objects, Vec<Ring>), CliError> {
     let mut cdt = world::empty_world(s)?;
     world::insert_segments(&mut cdt, s)?;
+    let mut objects = Objects::new();
     let mut rings = Vec::with_capacity(s.rings.len());
     for i in 0..s.rings.len() {
         let (object, pose) = world::ring_object(s.ring_points(i));
-        let id = cdt
-            .insert_object(object)
-            .map_err(CliError::cdt(format!("ring {i} as an object")))?;
+        let id = objects
+            .insert(&mut cdt, object)
+            .map_err(CliError::object(format!("ring {i} as an object")))?;
         rings.push(Ring { id, pose });
     }
-    Ok((cdt, rings))
+    Ok((cdt, objects, rings))
 }
 
 pub fn run(args: &Args) -> Result<(), CliError> {
@@ -183,7 +185,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
     // rebuild_s: median of up to REBUILDS from-scratch builds (as many as
     // fit in about a second), single builds being noisy on a busy machine.
     let t = Instant::now();
-    let (mut cdt, mut rings) = build(&s)?;
+    let (mut cdt, mut objects, mut rings) = build(&s)?;
     let mut builds = vec![t.elapsed().as_secs_f64()];
     while builds.len() < REBUILDS && builds.iter().sum::<f64>() < 1.0 {
         let t = Instant::now();
@@ -239,15 +241,16 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         };
         // The library's own transform decides, so an accepted move never
         // leaves the bounds by a rounding.
-        let object = cdt
-            .object(r.id)
-            .map_err(CliError::cdt(format!("ring {k}")))?;
+        let object = objects
+            .get(r.id)
+            .map_err(CliError::object(format!("ring {k}")))?;
         if !world::inside_bounds(&world::posed(object, pose).world_outline(), s.bounds) {
             continue;
         }
         let t = Instant::now();
-        world::set_pose(&mut cdt, r.id, pose)?;
-        cdt.update_objects()
+        world::set_pose(&mut objects, r.id, pose)?;
+        objects
+            .update(&mut cdt)
             .map_err(first_error)
             .map_err(CliError::cdt(format!("move {} (ring {k})", times.len())))?;
         let moved = t.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use daedalus::fov::{FieldOfView, is_in_field, visibility_polygon};
-use daedalus::objects::{Object, ObjectId};
+use daedalus::objects::{Object, ObjectId, Objects};
 use daedalus::path::{NavMesh, Path, PathError, PathFinder};
 use daedalus::render::{PolyStyle, Scene};
 use daedalus::triangulation::Cdt;
@@ -383,15 +383,17 @@ const OBJECTS_BOUNDS: [f64; 4] = [0.0, 0.0, 40.0, 30.0];
 /// The objects inserted into a triangulation of their world.
 pub struct ObjectWorld {
     pub cdt: Cdt,
+    pub table: Objects,
     pub ids: Vec<ObjectId>,
     pub objects: Vec<DemoObject>,
 }
 
 impl ObjectWorld {
-    /// Inserts every object with `Cdt::insert_object`.
+    /// Inserts every object with `Objects::insert`.
     pub fn new(objects: &[DemoObject]) -> Result<ObjectWorld, String> {
         let [x0, y0, x1, y1] = OBJECTS_BOUNDS;
         let mut cdt = Cdt::new([x0, y0], [x1, y1]).map_err(|e| e.to_string())?;
+        let mut table = Objects::new();
         let mut ids = Vec::new();
         for o in objects {
             let closure = if o.closed {
@@ -403,12 +405,14 @@ impl ObjectWorld {
             obj.set_rotation(o.rotation);
             obj.set_position([o.position.x, o.position.y]);
             ids.push(
-                cdt.insert_object(obj)
+                table
+                    .insert(&mut cdt, obj)
                     .map_err(|e| format!("{}: {e}", o.name))?,
             );
         }
         Ok(ObjectWorld {
             cdt,
+            table,
             ids,
             objects: objects.to_vec(),
         })
@@ -417,11 +421,11 @@ impl ObjectWorld {
     /// Moves the objects to their new poses and updates the mesh.
     pub fn apply(&mut self) -> Result<(), String> {
         for (o, &id) in self.objects.iter().zip(&self.ids) {
-            let obj = self.cdt.object_mut(id).map_err(|e| e.to_string())?;
+            let obj = self.table.get_mut(id).map_err(|e| e.to_string())?;
             obj.set_rotation(o.rotation);
             obj.set_position([o.position.x, o.position.y]);
         }
-        self.cdt.update_objects().map_err(|e| e.to_string())
+        self.table.update(&mut self.cdt).map_err(|e| e.to_string())
     }
 
     /// The picture of the current state.
@@ -435,13 +439,13 @@ impl ObjectWorld {
         let mut closed = Vec::new();
         for &id in &self.ids {
             if self
-                .cdt
-                .object(id)
+                .table
+                .get(id)
                 .map_err(|e| e.to_string())?
                 .closure()
                 .is_closed()
             {
-                closed.push(self.cdt.object_outline(id).map_err(|e| e.to_string())?);
+                closed.push(self.table.outline(id).map_err(|e| e.to_string())?);
             }
         }
         scene
@@ -486,7 +490,7 @@ pub fn step_objects(objects: &mut [DemoObject]) {
 }
 
 /// Part 4: a few frames of moving objects; each frame updates only the
-/// moved objects in the mesh (`update_objects`).
+/// moved objects in the mesh (`Objects::update`).
 pub fn part_frames(world: &mut ObjectWorld, args: &Args) -> Result<(), String> {
     for f in 1..=3 {
         step_objects(&mut world.objects);

@@ -5,7 +5,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::error::CliError;
-use daedalus::triangulation::fuzz;
+use daedalus::fuzz;
 
 #[derive(clap::Args)]
 pub struct Args {

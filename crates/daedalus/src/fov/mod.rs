@@ -14,7 +14,7 @@
 //! circle) are float constructions, a few ulps off.
 //!
 //! Because the walk reads the mesh itself, it is live: after
-//! [`Cdt::update_objects`] the next query sees the moved obstacles.
+//! [`Objects::update`](crate::objects::Objects::update) the next query sees the moved obstacles.
 //!
 //! Conventions:
 //! - A wall the viewer stands on (viewer on a constrained edge or on a wall's

@@ -224,6 +224,7 @@ impl Cdt {
         };
         let slot = &mut self.shapes[idx as usize];
         slot.alive = true;
+        slot.locked = false;
         slot.segs.clear();
         ShapeId {
             idx,

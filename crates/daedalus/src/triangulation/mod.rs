@@ -9,14 +9,15 @@
 //! at the crossing point, which both constraints then share.
 
 mod constraint;
-#[cfg(feature = "testing")]
-pub mod fuzz;
 mod insert;
 mod journal;
 mod remove;
 mod validate;
 
 pub use validate::Violation;
+
+#[cfg(feature = "testing")]
+pub(crate) use insert::splitmix;
 
 use crate::Point;
 use crate::geometry::Rect;
@@ -62,13 +63,11 @@ pub enum CdtError {
     /// The shape was removed (or never belonged to this triangulation).
     #[error("stale or unknown shape handle {0:?}")]
     StaleShape(ShapeId),
-    /// The object was removed (or never belonged to this triangulation).
-    #[error("stale or unknown object handle {0:?}")]
-    StaleObject(crate::objects::ObjectId),
-    /// [`Cdt::remove_shape`] on the shape of an object: remove or move the
-    /// object instead.
-    #[error("the shape belongs to an object: remove or move the object instead")]
-    ObjectShape,
+    /// [`Cdt::remove_shape`] on a locked shape ([`Cdt::lock_shape`]; the
+    /// objects layer locks its objects' shapes): unlock it, or remove or
+    /// move its owner instead.
+    #[error("shape {0:?} is locked: remove or move its owner instead")]
+    LockedShape(ShapeId),
     /// [`Cdt::remove_vertex`] on one of the world rectangle's corners.
     #[error("the four corner vertices cannot be removed")]
     CornerVertex,
@@ -201,6 +200,8 @@ pub(crate) struct Segment {
 pub(crate) struct ShapeSlot {
     pub(crate) generation: u32,
     pub(crate) alive: bool,
+    /// Refused by [`Cdt::remove_shape`] (its owner keeps it in step).
+    pub(crate) locked: bool,
     pub(crate) segs: Vec<u32>,
 }
 
@@ -237,7 +238,6 @@ pub struct Cdt {
     pub(crate) free_segs: Vec<u32>,
     pub(crate) shapes: Vec<ShapeSlot>,
     pub(crate) free_shapes: Vec<u32>,
-    pub(crate) objects: crate::objects::ObjectTable,
     pub(crate) hint: u32,
     /// Coarse grid of recent vertices (cells <= vertices / 2): O(1) start
     /// points for the walk anywhere in the world.
@@ -312,7 +312,6 @@ impl Cdt {
             free_segs: Vec::new(),
             shapes: Vec::new(),
             free_shapes: Vec::new(),
-            objects: Default::default(),
             hint: 0,
             hgrid: vec![0],
             hg_n: 1,
@@ -657,7 +656,6 @@ impl Cdt {
             part("cdt.user_vertex_bits", vec_bytes(&self.user)),
             part("cdt.location_grid", vec_bytes(&self.hgrid)),
             part("cdt.scratch", scratch),
-            part("cdt.objects", self.objects.heap_bytes()),
             part(
                 "cdt.undo_logs",
                 self.owners.log_bytes() + self.crossings.log_bytes() + self.op.heap_bytes(),

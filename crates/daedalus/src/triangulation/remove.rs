@@ -23,27 +23,73 @@ impl Cdt {
     /// # let _ = a;
     /// ```
     ///
-    /// The shape of an object cannot be removed this way (remove or move
-    /// the object): that would leave the object without its shape.
+    /// A locked shape ([`Cdt::lock_shape`], e.g. an object's) cannot be
+    /// removed this way: its owner would be left without it.
     ///
     /// ```
-    /// use daedalus::{objects::Object, triangulation::{Cdt, CdtError}};
+    /// use daedalus::triangulation::{Cdt, CdtError};
     /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let o = cdt.insert_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
-    /// let s = cdt.object_shape(o).unwrap();
-    /// assert_eq!(cdt.remove_shape(s), Err(CdtError::ObjectShape));
-    /// cdt.remove_object(o).unwrap(); // still fine
+    /// let s = cdt.insert_segment([1.0, 1.0], [2.0, 2.0]).unwrap();
+    /// cdt.lock_shape(s).unwrap();
+    /// assert_eq!(cdt.remove_shape(s), Err(CdtError::LockedShape(s)));
+    /// cdt.unlock_shape(s).unwrap();
+    /// cdt.remove_shape(s).unwrap(); // now fine
     /// ```
     pub fn remove_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
-        self.shape_raw(id)?;
-        if self.objects.owner_of(id).is_some() {
-            return Err(CdtError::ObjectShape);
+        let s = self.shape_raw(id)?;
+        if self.shapes[s as usize].locked {
+            return Err(CdtError::LockedShape(id));
         }
         self.remove_shape_any(id)
     }
 
-    /// [`Cdt::remove_shape`] for any shape, an object's included (the
-    /// object code keeps its table in step).
+    /// Locks a shape: [`Cdt::remove_shape`] refuses it until
+    /// [`Cdt::unlock_shape`]. For a layer that owns shapes (the objects
+    /// table locks each object's shape). Changes no geometry.
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let s = cdt.insert_segment([1.0, 1.0], [2.0, 2.0]).unwrap();
+    /// cdt.lock_shape(s).unwrap();
+    /// assert!(cdt.is_shape_locked(s).unwrap());
+    /// assert!(cdt.remove_shape(s).is_err());
+    /// ```
+    pub fn lock_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
+        let s = self.shape_raw(id)?;
+        self.j_shape(s);
+        self.shapes[s as usize].locked = true;
+        Ok(())
+    }
+
+    /// Unlocks a shape locked by [`Cdt::lock_shape`].
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let s = cdt.insert_segment([1.0, 1.0], [2.0, 2.0]).unwrap();
+    /// cdt.lock_shape(s).unwrap();
+    /// cdt.unlock_shape(s).unwrap();
+    /// assert!(!cdt.is_shape_locked(s).unwrap());
+    /// ```
+    pub fn unlock_shape(&mut self, id: crate::triangulation::ShapeId) -> Result<(), CdtError> {
+        let s = self.shape_raw(id)?;
+        self.j_shape(s);
+        self.shapes[s as usize].locked = false;
+        Ok(())
+    }
+
+    /// Is the shape locked ([`Cdt::lock_shape`])?
+    ///
+    /// ```
+    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let s = cdt.insert_segment([1.0, 1.0], [2.0, 2.0]).unwrap();
+    /// assert!(!cdt.is_shape_locked(s).unwrap());
+    /// ```
+    pub fn is_shape_locked(&self, id: crate::triangulation::ShapeId) -> Result<bool, CdtError> {
+        Ok(self.shapes[self.shape_raw(id)? as usize].locked)
+    }
+
+    /// [`Cdt::remove_shape`] for any shape, a locked one included (for the
+    /// owning layer, which keeps its table in step).
     pub(crate) fn remove_shape_any(
         &mut self,
         id: crate::triangulation::ShapeId,

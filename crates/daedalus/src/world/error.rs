@@ -43,6 +43,10 @@ pub enum WorldError {
     /// The triangulation refused the change.
     #[error(transparent)]
     Cdt(#[from] CdtError),
+    /// The objects table refused the change (the triangulation's refusals
+    /// come as [`WorldError::Cdt`]).
+    #[error(transparent)]
+    Object(crate::objects::ObjectError),
     /// The group was removed (or never belonged to this world).
     #[error("stale group id {0:?}")]
     StaleGroup(GroupId),
@@ -63,4 +67,13 @@ pub enum WorldError {
     /// A spatial query's input was bad.
     #[error(transparent)]
     Spatial(#[from] SpatialError),
+}
+
+impl From<crate::objects::ObjectError> for WorldError {
+    fn from(e: crate::objects::ObjectError) -> WorldError {
+        match e {
+            crate::objects::ObjectError::Cdt(e) => WorldError::Cdt(e),
+            e => WorldError::Object(e),
+        }
+    }
 }

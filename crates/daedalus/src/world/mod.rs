@@ -37,8 +37,10 @@
 //! path depends on, so these boxes are exact where the snapshot's changed
 //! triangles would be wider.
 //!
-//! The objects table is still held by the [`Cdt`] (its object API is
-//! wrapped here; every change of an obstacle goes through the world).
+//! The world owns the [`Objects`] table next to its [`Cdt`] (the
+//! triangulation knows nothing of objects; the table locks its objects'
+//! shapes there). Its API is wrapped here: every change of an obstacle
+//! goes through the world.
 
 pub mod crowd;
 mod entity;
@@ -57,7 +59,7 @@ pub use sight::{Seen, View};
 
 use crate::Point;
 use crate::geometry::Rect;
-use crate::objects::{Object, ObjectId};
+use crate::objects::{Object, ObjectId, Objects};
 use crate::path::{NavMesh, Path, PathFinder};
 use crate::triangulation::{Cdt, CdtError, MAX_COORD, ShapeId};
 use crowd::{Crowd, Group};
@@ -104,6 +106,8 @@ pub(crate) struct Change {
 #[derive(Clone, Debug)]
 pub struct World {
     cdt: Cdt,
+    /// The movable obstacles and their shapes in `cdt`.
+    objects: Objects,
     nav: NavMesh,
     finder: PathFinder,
     obstacles: Slots<Obstacle>,
@@ -148,6 +152,7 @@ impl World {
         let nav_revision = nav.update(&mut cdt).revision;
         Ok(World {
             cdt,
+            objects: Objects::new(),
             nav,
             finder: PathFinder::new(),
             obstacles: Slots::default(),
@@ -172,6 +177,18 @@ impl World {
     /// ```
     pub fn cdt(&self) -> &Cdt {
         &self.cdt
+    }
+
+    /// The objects table (read only: change it through the world).
+    ///
+    /// ```
+    /// use daedalus::{World, objects::Object};
+    /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// assert_eq!(w.objects().iter().count(), 1);
+    /// ```
+    pub fn objects(&self) -> &Objects {
+        &self.objects
     }
 
     /// The navigation snapshot as of the last step.
@@ -279,8 +296,8 @@ impl World {
     /// ```
     pub fn add_object(&mut self, object: Object) -> Result<ObstacleId, WorldError> {
         let closure = object.closure();
-        let o = self.cdt.insert_object(object)?;
-        let rect = Rect::around(self.cdt.object_outline(o)?).expect("non-empty outline");
+        let o = self.objects.insert(&mut self.cdt, object)?;
+        let rect = Rect::around(self.objects.outline(o)?).expect("non-empty outline");
         Ok(self.new_obstacle(Kind::Movable(o), closure, rect))
     }
 
@@ -299,7 +316,7 @@ impl World {
         let rect = o.applied;
         match o.kind {
             Kind::Static(s) => self.cdt.remove_shape(s)?,
-            Kind::Movable(m) => self.cdt.remove_object(m)?,
+            Kind::Movable(m) => self.objects.remove(&mut self.cdt, m)?,
         }
         self.obstacles.remove(id.idx, id.generation);
         self.pending.retain(|&p| p != id);
@@ -339,7 +356,7 @@ impl World {
         if vals.iter().any(|v| !v.is_finite()) {
             return Err(WorldError::NonFinite);
         }
-        let mut probe = self.cdt.object(m)?.clone();
+        let mut probe = self.objects.get(m)?.clone();
         apply(&mut probe, pose);
         for p in probe.world_outline() {
             if !p.is_finite() {
@@ -354,9 +371,9 @@ impl World {
         // the outline the mesh holds, kept once per step
         let before = match o.queued {
             true => None,
-            false => Some(self.cdt.object_outline(m)?),
+            false => Some(self.objects.outline(m)?),
         };
-        apply(self.cdt.object_mut(m)?, pose);
+        apply(self.objects.get_mut(m)?, pose);
         let o = self
             .obstacles
             .get_mut(id.idx, id.generation)
@@ -382,7 +399,7 @@ impl World {
         let Kind::Movable(m) = self.obstacle(id)?.kind else {
             return Err(WorldError::Static(id));
         };
-        Ok(self.cdt.object(m)?.pose())
+        Ok(self.objects.get(m)?.pose())
     }
 
     /// Moves a movable obstacle's pivot to `position` (at the next step).
@@ -492,7 +509,7 @@ impl World {
                 }
                 pts
             }
-            Kind::Movable(m) => self.cdt.object_outline(m)?,
+            Kind::Movable(m) => self.objects.outline(m)?,
         })
     }
 
@@ -508,7 +525,7 @@ impl World {
     pub fn obstacle_walls(&self, id: ObstacleId) -> Result<Vec<(Point, Point)>, WorldError> {
         let s = match self.obstacle(id)?.kind {
             Kind::Static(s) => s,
-            Kind::Movable(m) => self.cdt.object_shape(m)?,
+            Kind::Movable(m) => self.objects.shape(m)?,
         };
         Ok(self.cdt.shape_segments(s)?)
     }

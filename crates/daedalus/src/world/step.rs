@@ -125,14 +125,15 @@ impl World {
         Ok(events)
     }
 
-    /// `update_objects` for the queued obstacles; records the changed boxes.
+    /// `Objects::update` for the queued obstacles; records the changed boxes.
     fn apply_pending(&mut self, events: &mut Vec<Event>) {
         if self.pending.is_empty() {
             return;
         }
-        let rejected = match self.cdt.update_objects() {
-            Ok(()) => Vec::new(),
+        let rejected = match self.objects.update(&mut self.cdt) {
             Err(ObjectError::Rejected(r)) => r,
+            // (an update fails with nothing else)
+            _ => Vec::new(),
         };
         for id in std::mem::take(&mut self.pending) {
             let Some(o) = self.obstacles.get_mut(id.idx, id.generation) else {
@@ -147,7 +148,7 @@ impl World {
                 });
                 continue;
             }
-            let Ok(outline) = self.cdt.object_outline(m) else {
+            let Ok(outline) = self.objects.outline(m) else {
                 continue;
             };
             let new = Rect::around(outline).expect("non-empty outline");

@@ -187,7 +187,7 @@ impl NavMesh {
 
 #[cfg(test)]
 mod tests {
-    use crate::objects::Object;
+    use crate::objects::{Object, Objects};
     use crate::path::{NavMesh, PathError, PathFinder};
     use crate::triangulation::{Cdt, ShapeId};
     use crate::{Point, objects::ObjectId};
@@ -244,6 +244,7 @@ mod tests {
         nav.update(&mut cdt);
         let mut shapes: Vec<ShapeId> = Vec::new();
         let mut objects: Vec<ObjectId> = Vec::new();
+        let mut table = Objects::new();
         let (mut patched, mut dead_ends) = (0, 0);
         for step in 0..ops {
             match rng.below(10) {
@@ -286,13 +287,13 @@ mod tests {
                         },
                     );
                     o.set_position([rng.f(10.0, 90.0), rng.f(10.0, 90.0)]);
-                    if let Ok(id) = cdt.insert_object(o) {
+                    if let Ok(id) = table.insert(&mut cdt, o) {
                         objects.push(id);
                     }
                 }
                 5..=7 if !objects.is_empty() => {
                     let id = objects[rng.below(objects.len())];
-                    let o = cdt.object_mut(id).unwrap();
+                    let o = table.get_mut(id).unwrap();
                     let pose = o.pose();
                     let p = pose.position;
                     o.set_position([
@@ -300,11 +301,11 @@ mod tests {
                         (p.y + rng.f(-3.0, 3.0)).clamp(10.0, 90.0),
                     ]);
                     o.set_rotation(pose.rotation + rng.f(-0.3, 0.3));
-                    let _ = cdt.update_objects();
+                    let _ = table.update(&mut cdt);
                 }
                 8 if !objects.is_empty() => {
                     let id = objects.swap_remove(rng.below(objects.len()));
-                    cdt.remove_object(id).unwrap();
+                    table.remove(&mut cdt, id).unwrap();
                 }
                 _ => {
                     let _ = cdt.insert_vertex([rng.f(0.0, 100.0), rng.f(0.0, 100.0)]);

@@ -2,20 +2,20 @@
 //! segments, shapes and objects (and moves objects) with degenerate
 //! inputs (integer grids, collinear runs, duplicates, shared end points,
 //! crossings at vertices, nearly parallel segments, coordinates from 1e-6
-//! to 1e6), checking [`Cdt::validate`] as it goes. No `rand` dependency:
+//! to 1e6), checking [`Cdt::validate`] as it goes. It drives both the
+//! triangulation and the [`Objects`] table, so it lives above both. No `rand` dependency:
 //! a splitmix64 generator.
 
-use super::insert::splitmix;
-use super::{Cdt, CdtError, ShapeId, Violation};
 use crate::mesh::MeshError;
 use crate::mesh::VertexId;
-use crate::objects::{Object, ObjectId};
+use crate::objects::{Object, ObjectError, ObjectId, Objects};
+use crate::triangulation::{Cdt, CdtError, ShapeId, Violation, splitmix};
 use crate::{Closure, Point};
 
 /// What a successful run did.
 ///
 /// ```
-/// let r = daedalus::triangulation::fuzz::run(200, 1, 10).unwrap();
+/// let r = daedalus::fuzz::run(200, 1, 10).unwrap();
 /// assert_eq!(r.ops, 200);
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -43,7 +43,7 @@ pub struct FuzzReport {
 /// The first failure of a run: operation index, seed and what went wrong.
 ///
 /// ```
-/// let f = daedalus::triangulation::fuzz::FuzzFailure { op: 3, seed: 9, what: "x".into(), violations: vec![] };
+/// let f = daedalus::fuzz::FuzzFailure { op: 3, seed: 9, what: "x".into(), violations: vec![] };
 /// assert!(f.to_string().contains("op 3"));
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -88,16 +88,28 @@ impl Gen {
     }
 }
 
+/// The triangulation's error behind an objects error (the driver's
+/// failures are reported as the CDT refused them).
+fn cdt_error(e: ObjectError) -> CdtError {
+    match e {
+        ObjectError::Rejected(r) => r[0].error.clone(),
+        ObjectError::Cdt(e) => e,
+        // the driver only passes live ids: report it as a broken invariant
+        _ => CdtError::Internal("stale object id in the fuzz driver"),
+    }
+}
+
 /// Runs `ops` random operations from `seed`, validating every
 /// `validate_every` operations (0: only at the end).
 ///
 /// ```
-/// let r = daedalus::triangulation::fuzz::run(100, 42, 1).unwrap();
+/// let r = daedalus::fuzz::run(100, 42, 1).unwrap();
 /// assert_eq!(r.validations, 101);
 /// ```
 pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzFailure> {
     let lim = 1e6;
     let mut cdt = Cdt::new([-lim, -lim], [lim, lim]).expect("valid bounds");
+    let mut objects = Objects::new();
     let mut g = Gen(seed ^ 0xD1B5_4A32_D192_ED03);
     let mut rep = FuzzReport::default();
     let mut verts: Vec<VertexId> = Vec::new();
@@ -181,7 +193,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
             6 if objs.len() >= 40 => {
                 what = "remove_object";
                 let id = objs.swap_remove(g.u(objs.len() as u64) as usize);
-                check(cdt.remove_object(id), op, what)?;
+                check(objects.remove(&mut cdt, id).map_err(cdt_error), op, what)?;
             }
             6 => {
                 what = "insert_object";
@@ -198,7 +210,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                     },
                 );
                 o.set_position([g.u(41) as f64 - 20.0, g.u(41) as f64 - 20.0]);
-                match cdt.insert_object(o) {
+                match objects.insert(&mut cdt, o).map_err(cdt_error) {
                     Ok(id) => objs.push(id),
                     Err(CdtError::TooFewPoints) => rep.rejected_inputs += 1,
                     Err(e) => return Err(fail(op, format!("{what}: {e}"), vec![])),
@@ -209,8 +221,8 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                 if !objs.is_empty() {
                     let id = objs[g.u(objs.len() as u64) as usize];
                     let (dx, dy, r, s) = (g.u(5) as f64 - 2.0, g.u(5) as f64 - 2.0, g.f(), g.u(3));
-                    let o = cdt
-                        .object_mut(id)
+                    let o = objects
+                        .get_mut(id)
                         .map_err(|e| fail(op, e.to_string(), vec![]))?;
                     let pose = o.pose();
                     o.set_position(pose.position + Point::new(dx, dy));
@@ -219,13 +231,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                         1 => o.set_scale(0.5 + r, 1.5 - r),
                         _ => {}
                     }
-                    check(
-                        cdt.update_objects().map_err(|e| match e {
-                            crate::objects::ObjectError::Rejected(r) => r[0].error.clone(),
-                        }),
-                        op,
-                        what,
-                    )?;
+                    check(objects.update(&mut cdt).map_err(cdt_error), op, what)?;
                     rep.objects_moved += 1;
                 }
             }
@@ -233,7 +239,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                 what = "remove_object / bad input";
                 if g.u(2) == 0 && !objs.is_empty() {
                     let id = objs.swap_remove(g.u(objs.len() as u64) as usize);
-                    check(cdt.remove_object(id), op, what)?;
+                    check(objects.remove(&mut cdt, id).map_err(cdt_error), op, what)?;
                 } else {
                     let before = (cdt.mesh().vertex_count(), cdt.shapes().count());
                     let bad = [Point::new(f64::NAN, 0.0), Point::new(1.0, 1.0)];
