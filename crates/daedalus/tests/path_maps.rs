@@ -33,6 +33,10 @@ fn shared_scenarios() {
     let mut total = 0;
     // Radius > 0 outcomes: found, no path, start/goal blocked.
     let mut stats = [[0usize; 3]; 2];
+    // Radius-0 search nodes per half-edge, worst query: the search's safety
+    // net gives up past 64 (`PathError::SearchLimit`); far below it here.
+    #[cfg(feature = "testing")]
+    let mut worst_nodes = 0.0f64;
     for f in &files {
         let s = Scenario::load(f).unwrap();
         let world = World::from_scenario(&s);
@@ -42,6 +46,11 @@ fn shared_scenarios() {
         for (i, q) in s.queries.iter().enumerate() {
             let (from, to) = (Point::from(q.from), Point::from(q.to));
             let got = finder.find_path(&nav, from, to, q.radius);
+            #[cfg(feature = "testing")]
+            if q.radius == 0.0 {
+                let per = finder.last_search_nodes() as f64 / (3 * nav.triangle_count()) as f64;
+                worst_nodes = worst_nodes.max(per);
+            }
             let name = format!("{} query {i} {from:?}->{to:?} r={}", s.name, q.radius);
             let base = match (&got, q.expect) {
                 (Err(PathError::NoPath), Some(None)) => None,
@@ -92,6 +101,11 @@ fn shared_scenarios() {
         }
     }
     assert!(total >= want_queries, "{total} queries");
+    #[cfg(feature = "testing")]
+    {
+        eprintln!("radius-0 search nodes per half-edge, worst query: {worst_nodes:.3}");
+        assert!(worst_nodes < 4.0, "{worst_nodes} nodes per half-edge");
+    }
     eprintln!(
         "radius 0.5 [found, no path, blocked]: {:?}; radius 2: {:?}",
         stats[0], stats[1]

@@ -68,3 +68,53 @@ fn readme_game_loop() -> Result<(), Box<dyn std::error::Error>> {
     assert!(sightings.is_empty(), "the hero is alone");
     Ok(())
 }
+
+/// Distance from `p` to the segment `a b`.
+fn seg_dist(p: daedalus::Point, a: daedalus::Point, b: daedalus::Point) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    p.distance(daedalus::Point::new(a.x + t * dx, a.y + t * dy))
+}
+
+/// The short loop at the top of the README, as written, checked from the
+/// positions: the hero arrives and never comes nearer than its radius to
+/// the wall or to the moving door's outline.
+#[test]
+fn readme_top_loop() -> Result<(), Box<dyn std::error::Error>> {
+    let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
+    world.add_wall(&[[80.0, 20.0].into(), [80.0, 100.0].into()], Closure::Open)?;
+    let square = vec![
+        [-5.0, -5.0].into(),
+        [5.0, -5.0].into(),
+        [5.0, 5.0].into(),
+        [-5.0, 5.0].into(),
+    ];
+    let door = world.add_object(Object::new(square, Closure::Closed))?;
+    let hero = world.add_entity([8.0, 60.0], 1.0, 25.0)?;
+    world.set_goal(hero, [192.0, 60.0])?;
+
+    let mut arrived = 0;
+    for frame in 0..600 {
+        world.set_position(door, [100.0, 60.0 + 30.0 * (frame as f64 / 60.0).sin()])?;
+        for event in world.step(1.0 / 60.0)? {
+            if let Event::Arrived(who) = event {
+                assert_eq!(who, hero);
+                arrived += 1;
+            }
+        }
+        let p = world.entity(hero)?.position();
+        let wall = seg_dist(p, [80.0, 20.0].into(), [80.0, 100.0].into());
+        let o = world.obstacle_outline(door)?;
+        let door_d = (0..4)
+            .map(|k| seg_dist(p, o[k], o[(k + 1) % 4]))
+            .fold(f64::INFINITY, f64::min);
+        assert!(wall >= 1.0 - 1e-9, "frame {frame}: {wall} from the wall");
+        assert!(
+            door_d >= 1.0 - 1e-9,
+            "frame {frame}: {door_d} from the door"
+        );
+    }
+    assert_eq!(arrived, 1);
+    assert_eq!(world.entity(hero)?.position(), [192.0, 60.0].into());
+    Ok(())
+}

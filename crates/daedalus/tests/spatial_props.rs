@@ -1,10 +1,11 @@
 //! Spatial queries against brute force over every wall: clearance equals
 //! the minimum distance to all walls, `is_free` agrees with it, the
 //! nearest free spot is free, reachable in a straight line and no sampled
-//! point nearer is, and `path_is_clear` on straight paths agrees with the
-//! segment-to-wall distances.
+//! point nearer is, and `path_is_clear` agrees with the segment-to-wall
+//! distances on straight paths and with densely sampled distances on the
+//! finder's paths with arcs, moved off their place.
 
-use daedalus::path::Path;
+use daedalus::path::{NavMesh, Path, PathFinder, PathSampler};
 use daedalus::triangulation::Cdt;
 use daedalus::{Point, geometry::orient2d};
 use proptest::prelude::*;
@@ -132,6 +133,46 @@ proptest! {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn arc_path_clearance_matches_sampled_distances(walls in walls_strategy(), x0 in 1.0f64..19.0, y0 in 1.0f64..19.0, x1 in 1.0f64..19.0, y1 in 1.0f64..19.0, r in 0.2f64..1.5, ang in 0.0f64..6.3, shift in 0.0f64..0.6) {
+        let (cdt, all) = build(&walls);
+        let nav = NavMesh::from_cdt(&cdt);
+        let Ok(path) = PathFinder::new().find_path(&nav, p(x0, y0), p(x1, y1), r) else {
+            return Ok(());
+        };
+        // Sampled every h: the true distance is at least the sampled one less h / 2.
+        let h = 0.005;
+        let sampled = |path: &Path| {
+            let s = PathSampler::new(path, h).unwrap();
+            let n = (s.length() / h).ceil() as usize;
+            (0..=n)
+                .map(|k| s.point_at((k as f64 * h).min(s.length())))
+                .map(|q| all.iter().map(|&(a, b)| seg_dist(q, a, b)).fold(f64::INFINITY, f64::min))
+                .fold(f64::INFINITY, f64::min)
+        };
+        // The finder's own path: clear, and by the distances too.
+        prop_assert!(cdt.path_is_clear(&path, r).unwrap());
+        prop_assert!(sampled(&path) >= r * (1.0 - 1e-6), "sampled {}", sampled(&path));
+        // The same path moved by `shift` in direction `ang` (arcs included).
+        let d = p(shift * ang.cos(), shift * ang.sin());
+        let mv = |q: Point| p(q.x + d.x, q.y + d.y);
+        let mut moved = path.clone();
+        moved.start = mv(path.start);
+        moved.goal = mv(path.goal);
+        for t in &mut moved.turns {
+            t.center = mv(t.center);
+            t.from = mv(t.from);
+            t.to = mv(t.to);
+        }
+        let m = sampled(&moved);
+        let got = cdt.path_is_clear(&moved, r).unwrap();
+        if m < r * (1.0 - 1e-6) {
+            prop_assert!(!got, "a sample {m} < {r} from a wall, reported clear");
+        } else if m - h > r * (1.0 + 1e-6) {
+            prop_assert!(got, "every sample {m} > {r} from the walls, reported not clear");
         }
     }
 

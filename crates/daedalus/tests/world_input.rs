@@ -167,3 +167,26 @@ fn a_rejected_obstacle_change_keeps_its_last_pose_and_the_others_move() {
     assert_eq!(w.obstacle_outline(b).unwrap()[0], p(29.0, 9.0));
     assert!(w.cdt().validate().is_empty());
 }
+
+/// A speed changed in the middle of a path takes effect at the next step,
+/// in units per second whatever the frame rate: on a straight path along
+/// y = 5 the distance walked is worked out by hand from speeds and times.
+#[test]
+fn a_speed_change_mid_path_takes_effect_at_once() {
+    let mut w = World::new([0.0, 0.0], [100.0, 10.0]).unwrap();
+    let e = w.add_entity([5.0, 5.0], 1.0, 10.0).unwrap();
+    w.set_goal(e, [95.0, 5.0]).unwrap();
+    for _ in 0..60 {
+        w.step(1.0 / 60.0).unwrap(); // 1 s at 10 units/s
+    }
+    let x1 = w.entity(e).unwrap().position().x;
+    assert!((x1 - 15.0).abs() < 1e-9, "{x1}");
+    w.set_speed(e, 25.0).unwrap();
+    for _ in 0..20 {
+        w.step(1.0 / 40.0).unwrap(); // 0.5 s at 25 units/s, another frame rate
+    }
+    let x2 = w.entity(e).unwrap().position().x;
+    assert!((x2 - 27.5).abs() < 1e-9, "{x2}");
+    assert_eq!(w.entity(e).unwrap().position().y, 5.0);
+    assert_eq!(w.entity(e).unwrap().speed(), 25.0);
+}

@@ -34,6 +34,7 @@ pub fn run(args: &Args) -> Result<(), String> {
     std::fs::create_dir_all(&args.out)
         .map_err(|e| format!("cannot create {}: {e}", args.out.display()))?;
     let t = Instant::now();
+    super::demo_world::part_world(args)?;
     let map = demo_map();
     part_map(&map, args)?;
     part_paths(&map, args)?;
@@ -577,6 +578,7 @@ mod tests {
             "map-paths.png",
             "bitmap.png",
             "physics-frames.png",
+            "game-loop.png",
         ] {
             let bytes = std::fs::read(dir.join(f)).unwrap();
             assert!(bytes.len() > 100, "{f}");

@@ -9,6 +9,7 @@ pub mod demo_bitmap;
 pub mod demo_crowd;
 pub mod demo_dungeon;
 pub mod demo_physics;
+pub mod demo_world;
 pub mod dungeon;
 pub mod fov;
 pub mod fuzz;

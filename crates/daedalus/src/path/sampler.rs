@@ -36,10 +36,12 @@ struct Line {
     len: f64,
     /// Unit direction (zero for a piece of length zero).
     u: Point,
-    /// Which side of the line its margin moves a point to: away from the
-    /// corners it is tangent to, 0 between corners on both sides (a
-    /// crossing tangent: no side is out) or with no corner.
-    side: f64,
+    /// Which side of the line its margin moves a point to near each end:
+    /// away from the corner it is tangent to there, or (no corner at that
+    /// end) from the other end's corner; 0 with no corner. A crossing
+    /// tangent has its corners on opposite sides: each half is pushed
+    /// away from the corner it is near (the other is half the line away).
+    sides: [f64; 2],
 }
 
 impl Line {
@@ -54,7 +56,7 @@ impl Line {
                 b,
                 len,
                 u,
-                side: 0.0,
+                sides: [0.0; 2],
             };
         }
         let (ux, uy) = ((b.x - a.x) / len, (b.y - a.y) / len);
@@ -70,17 +72,14 @@ impl Line {
                 }
             })
         };
-        let side = match (side(centres[0]), side(centres[1])) {
-            (x, y) if x == y || y == 0.0 => x,
-            (0.0, y) => y,
-            _ => 0.0,
-        };
+        let (x, y) = (side(centres[0]), side(centres[1]));
+        let sides = [if x == 0.0 { y } else { x }, if y == 0.0 { x } else { y }];
         Line {
             a,
             b,
             len,
             u: Point::new(ux, uy),
-            side,
+            sides,
         }
     }
 }
@@ -97,14 +96,21 @@ impl Piece {
     /// it is tangent to (see [`PathSampler`]).
     fn at(&self, s: f64, margin: f64) -> Point {
         match self {
-            Piece::Line(Line { a, b, len, u, side }) => {
+            Piece::Line(Line {
+                a,
+                b,
+                len,
+                u,
+                sides,
+            }) => {
                 let t = if *len > 0.0 {
                     (s / len).clamp(0.0, 1.0)
                 } else {
                     0.0
                 };
                 let p = Point::new(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y));
-                if margin == 0.0 || *side == 0.0 {
+                let side = sides[usize::from(t >= 0.5)];
+                if margin == 0.0 || side == 0.0 {
                     return p;
                 }
                 let k = -side * margin;
@@ -132,8 +138,8 @@ impl Piece {
 /// outward by a tiny margin `m = 2e-9 · r + 64 ε · s` (`ε` the f64 machine
 /// epsilon, `s` the largest coordinate magnitude of the path plus `r`):
 /// arc points lie on the circle of radius `r + m` about the corner, points
-/// of straight pieces `m` off the tangent line, away from its corners (not
-/// moved when it has corners on both sides).
+/// of straight pieces `m` off the tangent line, away from the corner of
+/// the nearer end (the other end's when that one has none).
 /// The path finder accepts paths up to `1e-9 r` (its rounding slack) inside
 /// the radius and a point computed on the circle can round inside it by
 /// about `4 ε s`, while its start test is strict: a search started there
@@ -161,6 +167,9 @@ pub struct PathSampler {
     start: Point,
     goal: Point,
     margin: f64,
+    /// The rounding part of the margin alone, `64 ε s` (see
+    /// [`PathSampler::point_at_free`]).
+    fine: f64,
     total: f64,
     step: f64,
     /// Index of the next sample.
@@ -199,15 +208,16 @@ impl PathSampler {
             starts.push(total);
             total += p.len();
         }
-        let margin = if path.radius > 0.0 {
+        let (margin, fine) = if path.radius > 0.0 {
             let mut s: f64 = path.start.x.abs().max(path.start.y.abs());
             s = s.max(path.goal.x.abs()).max(path.goal.y.abs());
             for t in &path.turns {
                 s = s.max(t.center.x.abs()).max(t.center.y.abs());
             }
-            64.0 * f64::EPSILON * (s + path.radius) + 2e-9 * path.radius
+            let fine = 64.0 * f64::EPSILON * (s + path.radius);
+            (fine + 2e-9 * path.radius, fine)
         } else {
-            0.0
+            (0.0, 0.0)
         };
         // Steps far below the rounding of the length still end.
         let full = (total / step).floor().min(usize::MAX as f64 / 2.0) as usize;
@@ -218,6 +228,7 @@ impl PathSampler {
             start: path.start,
             goal: path.goal,
             margin,
+            fine,
             total,
             step,
             k: 0,
@@ -304,10 +315,15 @@ impl PathSampler {
     /// [`Self::point_at`] checked by the caller's clearance test `free`
     /// (for instance `|q| cdt.is_free(q, r) == Ok(true)`, or a search from
     /// `q` that is not `StartBlocked`): the pushed point when it passes,
-    /// else the point exactly on the path, else the point pushed the other
-    /// way, else (none passes: a passage exactly `2 r` wide) the pushed
-    /// point. The sampler alone cannot see the walls, so only this form
-    /// can promise a point that passes where one of the three does.
+    /// else the point pushed out by the rounding margin `64 ε s` alone,
+    /// then by an eighth of it, else the point exactly on the path, else
+    /// the same pushed the other way, else (none passes: a passage exactly
+    /// `2 r` wide where no float point is free) the pushed point. The
+    /// smaller pushes matter beside a wall exactly `2 r` from the corner
+    /// an arc turns round: the full margin (`2e-9 r` more) overshoots
+    /// toward that wall near the point where the arc touches its offset.
+    /// The sampler alone cannot see the walls, so only this form can
+    /// promise a point that passes where one of these does.
     ///
     /// ```
     /// use daedalus::{Point, path::{NavMesh, PathFinder, PathSampler}, triangulation::Cdt};
@@ -331,15 +347,12 @@ impl PathSampler {
         }
         let i = self.piece_of(d.clamp(0.0, self.total));
         let s = d - self.starts[i];
-        let raw = self.pieces[i].at(s, 0.0);
-        if free(raw) {
-            return raw;
-        }
-        let other = self.pieces[i].at(s, -self.margin);
-        if free(other) {
-            return other;
-        }
-        pushed
+        let f = self.fine;
+        [f, f / 8.0, 0.0, -f / 8.0, -f, -self.margin]
+            .into_iter()
+            .map(|m| self.pieces[i].at(s, m))
+            .find(|&q| free(q))
+            .unwrap_or(pushed)
     }
 
     /// Index of the piece holding distance `d` (in `(0, total)`).

@@ -137,6 +137,9 @@ pub(crate) struct Search {
     /// (no disc of the bound's radius crosses it), 0 for none; see
     /// [`Search::set_narrow`].
     narrow: f64,
+    /// Overrides the safety net's node cap (tests: the cap must surface
+    /// as [`super::PathError::SearchLimit`], never as a wrong answer).
+    pub(crate) node_cap: Option<usize>,
     /// Statistics of the last search.
     pub(crate) expanded: usize,
 }
@@ -204,6 +207,12 @@ pub(crate) enum Outcome {
 }
 
 impl Search {
+    /// Nodes made by the last search (statistics).
+    #[cfg(feature = "testing")]
+    pub(crate) fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
     fn begin(&mut self, nav: &NavMesh) {
         self.nodes.clear();
         self.roots.clear();
@@ -282,7 +291,7 @@ impl Search {
             return None;
         }
         // A safety net against a corrupt mesh: far beyond any real search.
-        let cap = 64 * nav.tv.len() + 4096;
+        let cap = self.node_cap.unwrap_or(64 * nav.tv.len() + 4096);
         while let Some(id) = self.heap.pop() {
             if self.nodes.len() > cap {
                 return Some(Outcome::Limit(self.nodes.len()));
@@ -754,6 +763,32 @@ mod tests {
             len([1.0, 1.0], [9.5, 1.0]),
             d([1.0, 1.0], [4.0, 6.0]) + 5.0 + d([9.0, 6.0], [9.5, 1.0]),
         );
+    }
+
+    /// The node cap is a typed error, never a wrong "no path" or a longer
+    /// path: a search cut short answers `SearchLimit`, at radius 0 and in
+    /// the radius > 0 search's bound; uncut, the same queries find paths.
+    #[test]
+    fn the_node_cap_is_a_typed_error() {
+        let mut cdt = Cdt::new([0.0, 0.0], [40.0, 40.0]).unwrap();
+        // A comb: the path from left to right snakes round 6 teeth.
+        for k in 0..6 {
+            let x = 5.0 + 5.0 * k as f64;
+            let (y0, y1) = if k % 2 == 0 { (0.0, 34.0) } else { (6.0, 40.0) };
+            cdt.insert_segment([x, y0], [x, y1]).unwrap();
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let (a, b) = (Point::new(1.0, 1.0), Point::new(39.0, 1.0));
+        for r in [0.0, 0.5] {
+            let mut f = PathFinder::new();
+            f.tangent.bound_after = Some(0); // the bound's search runs first
+            assert!(f.find_path(&nav, a, b, r).is_ok(), "r {r}");
+            f.search.node_cap = Some(3);
+            assert!(
+                matches!(f.find_path(&nav, a, b, r), Err(PathError::SearchLimit(n)) if n > 3),
+                "r {r}"
+            );
+        }
     }
 
     #[test]

@@ -67,6 +67,14 @@ pub enum WorldError {
     /// A spatial query's input was bad.
     #[error(transparent)]
     Spatial(#[from] SpatialError),
+    /// A revision the world has not reached yet (see [`super::World::revision`]).
+    #[error("revision {since} is ahead of the world's revision {now}")]
+    FutureRevision {
+        /// The revision asked about.
+        since: u64,
+        /// The world's revision.
+        now: u64,
+    },
 }
 
 impl From<crate::objects::ObjectError> for WorldError {

@@ -42,6 +42,7 @@
 //! shapes there). Its API is wrapped here: every change of an obstacle
 //! goes through the world.
 
+mod changes;
 pub mod crowd;
 mod entity;
 mod error;
@@ -116,6 +117,8 @@ pub struct World {
     pending: Vec<ObstacleId>,
     /// Walls changed since the last step.
     changes: Vec<Change>,
+    /// The revision and the boxes changed under the last ones.
+    log: changes::ChangeLog,
     /// Push distance as a multiple of the entity radius.
     push: f64,
     replans: u64,
@@ -159,6 +162,7 @@ impl World {
             entities: Slots::default(),
             pending: Vec::new(),
             changes: Vec::new(),
+            log: changes::ChangeLog::default(),
             push: 1.0,
             replans: 0,
             nav_revision,

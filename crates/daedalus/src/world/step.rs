@@ -84,6 +84,7 @@ impl World {
             self.nav_revision = self.nav.update(&mut self.cdt).revision;
         }
         let mut changes = std::mem::take(&mut self.changes);
+        self.log.record(&changes);
         if changes.len() > MAX_CHANGES {
             let r = changes
                 .iter()

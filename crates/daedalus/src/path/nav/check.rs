@@ -335,6 +335,47 @@ mod tests {
         assert!(dead_ends > 0, "some patched snapshot pruned a dead end");
     }
 
+    /// Compaction: removing many walls one update at a time frees slots
+    /// until the snapshot rebuilds itself, each time after at least 4,096
+    /// freed slots of patching (amortised), reported as `rebuilt`; the
+    /// rebuilt snapshot is as compact as a fresh one and answers as it does.
+    #[test]
+    fn freed_slots_end_in_reported_compactions() {
+        let mut rng = Rng(7);
+        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+        let mut walls: Vec<ShapeId> = Vec::new();
+        for _ in 0..2500 {
+            let (x, y) = (rng.f(1.0, 98.0), rng.f(1.0, 98.0));
+            let w = [
+                Point::new(x, y),
+                Point::new(x + rng.f(0.1, 1.0), y + rng.f(0.1, 1.0)),
+            ];
+            walls.push(cdt.insert_shape(&w, crate::Closure::Open).unwrap());
+        }
+        // Built by a first update, as `World` does, so the next ones patch.
+        let mut nav = NavMesh::default();
+        assert!(nav.update(&mut cdt).rebuilt);
+        let (mut rebuilds, mut freed_before) = (0, usize::MAX);
+        for w in walls {
+            cdt.remove_shape(w).unwrap();
+            let free = nav.free_tris.len();
+            let u = nav.update(&mut cdt);
+            if u.rebuilt {
+                rebuilds += 1;
+                freed_before = freed_before.min(free);
+                assert!(nav.free_tris.is_empty());
+                assert_eq!(nav.slots(), NavMesh::from_cdt(&cdt).slots());
+                same_answers(&cdt, &nav, &mut rng, 50);
+            }
+        }
+        assert!(rebuilds >= 1, "no compaction");
+        assert!(
+            freed_before >= 4096,
+            "a compaction after {freed_before} freed slots"
+        );
+        same_answers(&cdt, &nav, &mut rng, 50);
+    }
+
     #[test]
     fn patched_snapshot_equals_a_fresh_one() {
         for seed in [1, 2, 3, 0xdead_beef, 42] {

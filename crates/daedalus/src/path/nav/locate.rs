@@ -192,3 +192,53 @@ impl NavMesh {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::Point;
+    use crate::geometry::orient2d;
+    use crate::path::NavMesh;
+    use crate::path::nav::{NONE, next};
+    use crate::triangulation::Cdt;
+
+    /// The walk's fallback (an exact scan, taken only past the walk's step
+    /// limit) agrees with the walk and with a brute-force containment test
+    /// on random points, inside and outside, on vertices and edges too.
+    #[test]
+    fn the_exact_scan_agrees_with_the_walk() {
+        let mut cdt = Cdt::new([0.0, 0.0], [30.0, 20.0]).unwrap();
+        let mut s = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = |k: f64| {
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            (s >> 11) as f64 / (1u64 << 53) as f64 * k
+        };
+        for _ in 0..40 {
+            let (x, y) = (rnd(30.0), rnd(20.0));
+            cdt.insert_segment([x, y], [(x + rnd(6.0)).min(30.0), y])
+                .unwrap();
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let holds = |t: u32, p: Point| {
+            nav.tv[3 * t as usize] != NONE
+                && (3 * t..3 * t + 3)
+                    .all(|h| orient2d(nav.p(nav.v(h)), nav.p(nav.v(next(h))), p) >= 0.0)
+        };
+        let mut pts: Vec<Point> = (0..400)
+            .map(|_| Point::new(rnd(34.0) - 2.0, rnd(24.0) - 2.0))
+            .collect();
+        // Every vertex, and a point on the border.
+        pts.extend((0..nav.slots() as u32).map(|t| nav.p(nav.v(3 * t))));
+        pts.push(Point::new(15.0, 0.0));
+        for p in pts {
+            let inside = (0.0..=30.0).contains(&p.x) && (0.0..=20.0).contains(&p.y);
+            let (walk, scan) = (nav.locate(p), nav.locate_scan(p));
+            assert_eq!(walk.is_some(), inside, "{p:?}");
+            assert_eq!(scan.is_some(), inside, "{p:?}");
+            if let (Some(a), Some(b)) = (walk, scan) {
+                assert!(holds(a, p) && holds(b, p), "{p:?}");
+            }
+        }
+    }
+}
