@@ -171,3 +171,47 @@ fn revisions_count_world_changes_and_bad_ones_are_typed_errors() {
     assert!(w.entity_touched_since(e, 1).unwrap());
     assert!(!w.entity_touched_since(e, 2).unwrap());
 }
+
+/// A large U of walls (an open outline of 31 points) that moves a little
+/// re-plans the entity walking past the end of its arm (its path now too
+/// close) and not the one walking inside the U, 30 from every wall: the
+/// changed boxes are its walls', not its whole outline's. Worked out by
+/// hand from the set-up.
+#[test]
+fn a_moving_outline_touches_the_paths_near_its_walls_only() {
+    use daedalus::world::Event;
+    let mut w = World::new([0.0, 0.0], [200.0, 200.0]).unwrap();
+    // Up the left arm from (0, 100) to (0, 0), along the bottom, up the
+    // right arm to (100, 100); placed with its corner (0, 0) at (50, 50).
+    let mut u = Vec::new();
+    for k in 0..=30 {
+        let t = (k % 10) as f64 * 10.0;
+        u.push(match k / 10 {
+            0 => Point::new(0.0, 100.0 - t),
+            1 => Point::new(t, 0.0),
+            2 => Point::new(100.0, t),
+            _ => Point::new(100.0, 100.0),
+        });
+    }
+    let shape = w.add_object(Object::new(u, Closure::Open)).unwrap();
+    w.set_position(shape, [50.0, 50.0]).unwrap();
+    let a = w.add_entity([80.0, 100.0], 1.0, 1.0).unwrap();
+    let b = w.add_entity([40.0, 151.2], 1.0, 1.0).unwrap();
+    w.set_goal(a, [120.0, 100.0]).unwrap();
+    w.set_goal(b, [60.0, 151.2]).unwrap();
+    w.step(0.0).unwrap();
+    for e in [a, b] {
+        assert!(w.entity(e).unwrap().path().unwrap().turns.is_empty()); // straight
+    }
+    let since = w.revision();
+    // The U moves 0.3 up: the end of its left arm comes 0.9 from b's path.
+    w.set_position(shape, [50.0, 50.3]).unwrap();
+    let ev = w.step(0.0).unwrap();
+    let replanned = |e| ev.iter().any(|x| *x == Event::Replanned(e));
+    assert!(replanned(b), "{ev:?}");
+    assert!(!replanned(a), "{ev:?}");
+    assert!(!w.entity_touched_since(a, since).unwrap());
+    let path = w.entity(b).unwrap().path().unwrap().clone();
+    assert!(!path.turns.is_empty()); // round the arm's end now
+    assert!(w.path_is_clear(&path, 1.0).unwrap());
+}

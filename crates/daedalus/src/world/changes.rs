@@ -40,8 +40,13 @@ impl ChangeLog {
             return;
         }
         self.revision += 1;
-        self.boxes
-            .extend(changes.iter().map(|c| (self.revision, c.rect)));
+        // Areas hold no wall beyond the wall boxes beside them.
+        self.boxes.extend(
+            changes
+                .iter()
+                .filter(|c| !c.area)
+                .map(|c| (self.revision, c.rect)),
+        );
         while self.boxes.len() > KEEP {
             if let Some((r, _)) = self.boxes.pop_front() {
                 // Some box of revision `r` is gone: only queries from `r`
@@ -163,6 +168,7 @@ mod tests {
         Change {
             rect: Rect::new([x, 0.0], [x + 1.0, 1.0]),
             by: None,
+            area: false,
         }
     }
 

@@ -30,12 +30,16 @@
 //!
 //! Obstacle changes take effect at the next step ([`World::step`] applies
 //! them, then brings the navigation snapshot up to date with
-//! [`NavMesh::update`]). The world records the box of every wall it
+//! [`NavMesh::update`]). The world records the boxes of the walls it
 //! changed (old and new outline of a moved object, added or removed
-//! walls): only the entities whose remaining path comes within their
+//! walls; a long outline as up to 8 runs of consecutive walls, so a large
+//! or concave one touches the paths near its walls, not every path inside
+//! its box): only the entities whose remaining path comes within their
 //! radius of one of these boxes re-plan. The walls are the only thing a
 //! path depends on, so these boxes are exact where the snapshot's changed
-//! triangles would be wider.
+//! triangles would be wider. [`World::revision`] counts the steps that
+//! changed walls; [`World::path_touched_since`] answers the same question
+//! for any path and any recent revision.
 //!
 //! The world owns the [`Objects`] table next to its [`Cdt`] (the
 //! triangulation knows nothing of objects; the table locks its objects'
@@ -95,6 +99,10 @@ struct Obstacle {
 pub(crate) struct Change {
     pub(crate) rect: Rect,
     pub(crate) by: Option<ObstacleId>,
+    /// Only an area (a closed outline's whole box, old or new): it covers
+    /// or frees the points inside, but no path wall is in it beyond the
+    /// wall boxes recorded beside it.
+    pub(crate) area: bool,
 }
 
 /// Obstacles, entities and navigation kept current (see the module doc
@@ -263,6 +271,7 @@ impl World {
         self.changes.push(Change {
             rect: applied,
             by: Some(id),
+            area: false,
         });
         id
     }
@@ -324,7 +333,11 @@ impl World {
         }
         self.obstacles.remove(id.idx, id.generation);
         self.pending.retain(|&p| p != id);
-        self.changes.push(Change { rect, by: None });
+        self.changes.push(Change {
+            rect,
+            by: None,
+            area: false,
+        });
         Ok(())
     }
 

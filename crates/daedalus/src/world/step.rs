@@ -13,6 +13,30 @@ use super::{BlockReason, Change, Closure, EntityId, EntityState, Event, Kind, Wo
 /// (a conservative box: more re-plans, never fewer).
 const MAX_CHANGES: usize = 64;
 
+/// Most boxes one outline's walls are recorded as (runs of consecutive
+/// walls; an outline with fewer walls gives one box per wall), fewer when
+/// many obstacles move in one step (the step keeps [`MAX_CHANGES`]).
+const BOXES_PER_OUTLINE: usize = 8;
+
+/// The boxes of `outline`'s walls (closing wall included when `closed`):
+/// up to `per` runs of consecutive walls, each run's box.
+fn wall_boxes(outline: &[Point], closed: bool, per: usize) -> Vec<Rect> {
+    let n = outline.len();
+    let walls = if closed { n } else { n.saturating_sub(1) };
+    if walls == 0 {
+        return Rect::around(outline.iter().copied()).into_iter().collect();
+    }
+    let run = walls.div_ceil(per.max(1));
+    (0..walls)
+        .step_by(run)
+        .filter_map(|first| {
+            let last = (first + run).min(walls);
+            // Points `first..=last` (the last wall ends at point `last`).
+            Rect::around((first..=last).map(|k| outline[k % n]))
+        })
+        .collect()
+}
+
 /// A closed obstacle that moved this step.
 pub(crate) struct Moved {
     rect: Rect,
@@ -85,13 +109,6 @@ impl World {
         }
         let mut changes = std::mem::take(&mut self.changes);
         self.log.record(&changes);
-        if changes.len() > MAX_CHANGES {
-            let r = changes
-                .iter()
-                .skip(1)
-                .fold(changes[0].rect, |r, c| r.union(&c.rect));
-            changes = vec![Change { rect: r, by: None }];
-        }
         // Closed obstacles that moved: old and new outlines (an entity they
         // moved onto can be inside one, far from its walls).
         let closed: Vec<Moved> = changes
@@ -113,6 +130,17 @@ impl World {
                     .flatten()
             })
             .collect();
+        if changes.len() > MAX_CHANGES {
+            let r = changes
+                .iter()
+                .skip(1)
+                .fold(changes[0].rect, |r, c| r.union(&c.rect));
+            changes = vec![Change {
+                rect: r,
+                by: None,
+                area: false,
+            }];
+        }
         let ids: Vec<EntityId> = self
             .entities
             .iter()
@@ -136,6 +164,9 @@ impl World {
             // (an update fails with nothing else)
             _ => Vec::new(),
         };
+        // Within `MAX_CHANGES` for up to 16 moved obstacles.
+        let per = (MAX_CHANGES / self.pending.len()).saturating_sub(2) / 2;
+        let per = per.clamp(1, BOXES_PER_OUTLINE);
         for id in std::mem::take(&mut self.pending) {
             let Some(o) = self.obstacles.get_mut(id.idx, id.generation) else {
                 continue;
@@ -152,17 +183,38 @@ impl World {
             let Ok(outline) = self.objects.outline(m) else {
                 continue;
             };
-            let new = Rect::around(outline).expect("non-empty outline");
+            let new = Rect::around(outline.iter().copied()).expect("non-empty outline");
             let o = self.obstacles.get_mut(id.idx, id.generation).expect("live");
             let old = std::mem::replace(&mut o.applied, new);
-            self.changes.push(Change {
-                rect: old,
+            let closed = o.closure == Closure::Closed;
+            // The walls' own boxes, a few per outline: a large or concave
+            // ring that moves touches the paths near its walls, not every
+            // path inside its box.
+            let olds = o
+                .before
+                .as_ref()
+                .map_or_else(|| vec![old], |b| wall_boxes(b, closed, per));
+            let news = wall_boxes(&outline, closed, per);
+            // A closed outline's inside moves too: what it covers or frees.
+            if closed && (olds.len() > 1 || news.len() > 1) {
+                self.changes.extend([old, new].map(|rect| Change {
+                    rect,
+                    by: None,
+                    area: true,
+                }));
+            }
+            self.changes.extend(olds.into_iter().map(|rect| Change {
+                rect,
                 by: None,
-            });
-            self.changes.push(Change {
-                rect: new,
-                by: Some(id),
-            });
+                area: false,
+            }));
+            // The first of the new boxes names the obstacle (see `step`).
+            self.changes
+                .extend(news.into_iter().enumerate().map(|(k, rect)| Change {
+                    rect,
+                    by: (k == 0).then_some(id),
+                    area: false,
+                }));
         }
     }
 
@@ -271,7 +323,7 @@ impl World {
                 EntityState::Moving => e.plan.as_ref().is_some_and(|pl| {
                     changes
                         .iter()
-                        .any(|c| pl.sampler.remaining_near(pl.travelled, &c.rect, r))
+                        .any(|c| !c.area && pl.sampler.remaining_near(pl.travelled, &c.rect, r))
                 }),
                 EntityState::Blocked(BlockReason::GoalCovered) => {
                     changes.iter().any(|c| c.rect.distance(g) <= r + slack)
