@@ -51,8 +51,8 @@ pub enum BlockReason {
     GoalCovered,
     /// No path for this radius. Retried when a change meets the box
     /// certifying that no path exists (the walls around the smaller of
-    /// the start's and the goal's components, see [`super::World::step`]),
-    /// or after any change when no such box could be found.
+    /// the start's and the goal's components), or after any change when
+    /// no such box could be found.
     NoPath,
 }
 
