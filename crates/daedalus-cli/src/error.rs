@@ -29,6 +29,12 @@ pub enum CliError {
     },
     #[error("{0}")]
     Invalid(String),
+    /// No disc of this radius fits anywhere on the map (found by drawing
+    /// random points).
+    #[error(
+        "no disc of radius {radius} fits anywhere on this map with somewhere to go ({draws} random points per try)"
+    )]
+    NoRoom { radius: f64, draws: usize },
     #[error("{0}")]
     Fuzz(String),
 }

@@ -126,3 +126,50 @@ fn entities_report() {
     assert!(!bad.status.success());
     assert!(stderr(&bad).contains("--speed"), "{}", stderr(&bad));
 }
+
+/// The compact copy of room/16room_000 (716 rings, doors about one unit
+/// wide: most rooms are shut for most radii), in the library's test data.
+const ROOM16: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../daedalus/tests/data/maps/room/16room_000.scenario.json"
+);
+
+#[test]
+fn entities_walk_on_a_map_of_narrow_doors() {
+    for seed in ["1", "2", "3"] {
+        let o = daedalus(&[
+            "bench-dynamic",
+            ROOM16,
+            "--entities",
+            "5",
+            "--seconds",
+            "2",
+            "--seed",
+            seed,
+            "--json",
+        ]);
+        assert!(o.status.success(), "seed {seed}: {}", stderr(&o));
+        let r: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        assert_eq!(
+            (r["entities"].as_u64(), r["steps"].as_u64()),
+            (Some(5), Some(120))
+        );
+    }
+}
+
+#[test]
+fn a_map_too_narrow_for_every_disc_is_one_line_and_an_error() {
+    // 0.9 high: no disc of radius 0.5 fits anywhere
+    let f = temp_file(
+        "dyn-narrow.scenario.json",
+        r#"{"bounds": [0, 0, 50, 0.9], "rings": [[10, 0.2, 12, 0.2, 12, 0.4]], "segments": []}"#,
+    );
+    let o = daedalus(&["bench-dynamic", &f, "--entities", "2", "--seconds", "1"]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("radius 0.5") && !err.contains("panicked"),
+        "{err}"
+    );
+}

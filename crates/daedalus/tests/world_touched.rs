@@ -207,7 +207,7 @@ fn a_moving_outline_touches_the_paths_near_its_walls_only() {
     // The U moves 0.3 up: the end of its left arm comes 0.9 from b's path.
     w.set_position(shape, [50.0, 50.3]).unwrap();
     let ev = w.step(0.0).unwrap();
-    let replanned = |e| ev.iter().any(|x| *x == Event::Replanned(e));
+    let replanned = |e| ev.contains(&Event::Replanned(e));
     assert!(replanned(b), "{ev:?}");
     assert!(!replanned(a), "{ev:?}");
     assert!(!w.entity_touched_since(a, since).unwrap());

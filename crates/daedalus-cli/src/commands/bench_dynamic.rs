@@ -56,7 +56,11 @@ pub struct Args {
     pub radius: Option<f64>,
     /// Instead of bare moves: step a `World` of K entities (radii 0.5 to 2)
     /// walking between random free points while one random object moves a
-    /// small step every 60 Hz step.
+    /// small step every 60 Hz step. Each goal is a random free point the
+    /// entity can reach (a path query of its radius), else a reachable one
+    /// nearer to it. A radius that fits nowhere on the map, or whose free
+    /// points are never connected, is brought halfway to 0.5 (then 0.5);
+    /// a map where no disc of radius 0.5 fits is an error.
     #[arg(long, value_name = "K")]
     pub entities: Option<usize>,
     /// Seconds simulated with `--entities`.
@@ -69,7 +73,7 @@ pub struct Args {
 }
 
 /// Free points drawn per query end before giving up.
-const DRAWS_PER_POINT: usize = 10_000;
+pub(crate) const DRAWS_PER_POINT: usize = 10_000;
 
 /// The first rejected object's error (one object moves at a time here).
 pub(crate) fn first_error(e: ObjectError) -> CdtError {

@@ -12,7 +12,7 @@ use daedalus::scenario::Scenario;
 use daedalus::world::{EntityId, EntityState, Event, ObstacleId, Pose};
 use daedalus::{Point, World};
 
-use super::bench_dynamic::{Args, free_point, median_p99};
+use super::bench_dynamic::{Args, DRAWS_PER_POINT, median_p99};
 use crate::error::CliError;
 use crate::prng::SplitMix64;
 use crate::world;
@@ -25,11 +25,17 @@ const STEP_SHIFT: f64 = 0.001;
 const STEP_TURN: f64 = 0.01;
 /// Window of the `stuck` test, seconds.
 const STUCK_WINDOW: f64 = 5.0;
-/// Goals drawn per entity before taking one without a path.
+/// Goals drawn over the whole map before looking nearer.
 const GOAL_DRAWS: usize = 50;
-/// Start and goal pairs drawn per entity before giving up (maps whose
-/// rings enclose much free space need many).
-const START_DRAWS: usize = 2000;
+/// Goals drawn at each nearer distance.
+const NEAR_DRAWS: usize = 10;
+/// Starts drawn per radius before trying a smaller one.
+const START_DRAWS: usize = 20;
+/// Smallest and largest entity radius.
+const R_MIN: f64 = 0.5;
+const R_MAX: f64 = 2.0;
+/// Radii tried per entity: halfway toward `R_MIN` each time, `R_MIN` last.
+const RADIUS_TRIES: usize = 5;
 
 #[derive(serde::Serialize)]
 struct Report {
@@ -42,8 +48,23 @@ struct Report {
     replans_per_step: f64,
 }
 
-/// A random free goal with a path from `from` (when one is found in
-/// [`GOAL_DRAWS`] draws).
+/// A random free point for a disc of `r` within `area` (the map's bounds
+/// or a square around the entity), `None` after `draws` misses.
+fn free_in(w: &World, rng: &mut SplitMix64, area: [f64; 4], r: f64, draws: usize) -> Option<Point> {
+    let [x0, y0, x1, y1] = area;
+    (0..draws).find_map(|_| {
+        let p = Point::new(
+            x0 + (x1 - x0) * rng.next_f64(),
+            y0 + (y1 - y0) * rng.next_f64(),
+        );
+        w.is_free(p, r).unwrap_or(false).then_some(p)
+    })
+}
+
+/// A goal a disc of `r` at `from` can reach: a random free point of the
+/// map with a path (in [`GOAL_DRAWS`] draws), else one drawn ever nearer
+/// (squares of half the size each time, down to a few radii), `None` when
+/// none is found (`from` is shut in).
 fn goal_for(
     w: &World,
     finder: &mut PathFinder,
@@ -51,15 +72,63 @@ fn goal_for(
     bounds: [f64; 4],
     from: Point,
     r: f64,
-) -> Result<Point, CliError> {
-    let mut g = free_point(w.cdt(), rng, bounds, r)?;
+) -> Option<Point> {
+    let reach = |finder: &mut PathFinder, g: Point| finder.find_path(w.nav(), from, g, r).is_ok();
     for _ in 0..GOAL_DRAWS {
-        if finder.find_path(w.nav(), from, g, r).is_ok() {
-            break;
+        let g = free_in(w, rng, bounds, r, DRAWS_PER_POINT)?;
+        if reach(finder, g) {
+            return Some(g);
         }
-        g = free_point(w.cdt(), rng, bounds, r)?;
     }
-    Ok(g)
+    let mut half = 0.25 * (bounds[2] - bounds[0]).max(bounds[3] - bounds[1]);
+    while half >= 2.0 * r {
+        let area = [
+            (from.x - half).max(bounds[0]),
+            (from.y - half).max(bounds[1]),
+            (from.x + half).min(bounds[2]),
+            (from.y + half).min(bounds[3]),
+        ];
+        for _ in 0..NEAR_DRAWS {
+            if let Some(g) = free_in(w, rng, area, r, 100)
+                && g.distance(from) > r
+                && reach(finder, g)
+            {
+                return Some(g);
+            }
+        }
+        half /= 2.0;
+    }
+    None
+}
+
+/// A radius in [`R_MIN`, `R_MAX`], a free start and a goal it can reach:
+/// a radius with no free point, or none with somewhere to go in
+/// [`START_DRAWS`] starts, is brought halfway to `R_MIN` (`R_MIN` last).
+fn place(
+    w: &World,
+    finder: &mut PathFinder,
+    rng: &mut SplitMix64,
+    bounds: [f64; 4],
+) -> Result<(Point, Point, f64), CliError> {
+    let mut r = R_MIN + (R_MAX - R_MIN) * rng.next_f64();
+    for k in 0..RADIUS_TRIES {
+        if k + 1 == RADIUS_TRIES {
+            r = R_MIN;
+        }
+        for _ in 0..START_DRAWS {
+            let Some(p) = free_in(w, rng, bounds, r, DRAWS_PER_POINT) else {
+                break; // fits nowhere
+            };
+            if let Some(g) = goal_for(w, finder, rng, bounds, p, r) {
+                return Ok((p, g, r));
+            }
+        }
+        r = 0.5 * (r + R_MIN);
+    }
+    Err(CliError::NoRoom {
+        radius: R_MIN,
+        draws: DRAWS_PER_POINT,
+    })
 }
 
 pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
@@ -97,22 +166,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
     let mut finder = PathFinder::new();
     let mut ents: Vec<EntityId> = Vec::with_capacity(k);
     for _ in 0..k {
-        let r = 0.5 + 1.5 * rng.next_f64();
-        // a start with somewhere to go (not shut inside a ring)
-        let mut start = None;
-        for _ in 0..START_DRAWS {
-            let p = free_point(w.cdt(), &mut rng, s.bounds, r)?;
-            let g = free_point(w.cdt(), &mut rng, s.bounds, r)?;
-            if finder.find_path(w.nav(), p, g, r).is_ok() {
-                start = Some((p, g));
-                break;
-            }
-        }
-        let Some((p, g)) = start else {
-            return Err(CliError::Invalid(format!(
-                "no connected free points for radius {r} in {START_DRAWS} draws"
-            )));
-        };
+        let (p, g, r) = place(&w, &mut finder, &mut rng, s.bounds)?;
         let e = w.add_entity(p, r, speed).map_err(invalid)?;
         w.set_goal(e, g).map_err(invalid)?;
         ents.push(e);
@@ -156,8 +210,11 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
                 arrivals += 1;
                 let en = w.entity(id).map_err(invalid)?;
                 let (p, r) = (en.position(), en.radius());
-                let g = goal_for(&w, &mut finder, &mut rng, s.bounds, p, r)?;
-                w.set_goal(id, g).map_err(invalid)?;
+                match goal_for(&w, &mut finder, &mut rng, s.bounds, p, r) {
+                    Some(g) => w.set_goal(id, g).map_err(invalid)?,
+                    // shut in where it stands (rare): it stays
+                    None => w.stop(id).map_err(invalid)?,
+                }
             }
         }
         for (i, &e) in ents.iter().enumerate() {

@@ -49,7 +49,10 @@ pub enum BlockReason {
     /// The goal is closer than the radius to a wall. Retried when a change
     /// comes within the radius of the goal.
     GoalCovered,
-    /// No path for this radius. Retried after any change of the walls.
+    /// No path for this radius. Retried when a change meets the box
+    /// certifying that no path exists (the walls around the smaller of
+    /// the start's and the goal's components), or after any change when
+    /// no such box could be found.
     NoPath,
 }
 
@@ -88,8 +91,39 @@ pub struct Entity {
     pub(crate) replan: bool,
     /// Crowd motion state (used when avoidance is on).
     pub(crate) motion: Motion,
+    /// Why the last search answered `NoPath` for good (see [`NoPath`]).
+    pub(crate) no_path: Option<NoPath>,
     /// What it looks with, if it is a viewer.
     pub(crate) view: Option<super::View>,
+}
+
+/// The certificate of a search that answered `NoPath`: while the entity
+/// stands at `from` with goal `to`, the answer cannot change until a
+/// change of the walls meets `rect` (`None`: any change may).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NoPath {
+    pub(crate) from: Point,
+    pub(crate) to: Point,
+    pub(crate) rect: Option<crate::Rect>,
+}
+
+impl NoPath {
+    /// Could these changed boxes alter the answer for an entity at `at`
+    /// going to `goal`?
+    pub(crate) fn retry(&self, at: Point, goal: Point, changes: &[super::Change]) -> bool {
+        if changes.is_empty() {
+            return false;
+        }
+        if self.from != at || self.to != goal {
+            return true;
+        }
+        self.rect.is_none_or(|b| {
+            changes.iter().any(|c| {
+                let r = c.rect;
+                r.min.x <= b.max.x && b.min.x <= r.max.x && r.min.y <= b.max.y && b.min.y <= r.max.y
+            })
+        })
+    }
 }
 
 /// What local avoidance keeps of an entity between steps.
@@ -130,6 +164,7 @@ impl Entity {
             check: true,
             replan: false,
             motion: Motion::default(),
+            no_path: None,
             view: None,
         }
     }

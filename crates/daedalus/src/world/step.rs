@@ -6,7 +6,7 @@ use crate::geometry::{Rect, orient2d};
 use crate::objects::ObjectError;
 use crate::path::{PathError, PathSampler};
 
-use super::entity::{Entity, Plan};
+use super::entity::{Entity, NoPath, Plan};
 use super::{BlockReason, Change, Closure, EntityId, EntityState, Event, Kind, World, WorldError};
 
 /// Beyond this many changed boxes in one step, they are merged into one
@@ -328,7 +328,10 @@ impl World {
                 EntityState::Blocked(BlockReason::GoalCovered) => {
                     changes.iter().any(|c| c.rect.distance(g) <= r + slack)
                 }
-                EntityState::Blocked(BlockReason::NoPath) => !changes.is_empty(),
+                EntityState::Blocked(BlockReason::NoPath) => match e.no_path {
+                    Some(c) => c.retry(e.position, g, changes),
+                    None => !changes.is_empty(),
+                },
                 _ => false,
             };
         }
@@ -344,6 +347,7 @@ impl World {
                         travelled: 0.0,
                     });
                     e.last_error = None;
+                    e.no_path = None;
                     if counted {
                         self.replans += 1;
                         events.push(Event::Replanned(id));
@@ -362,6 +366,12 @@ impl World {
                     if counted {
                         self.replans += 1;
                     }
+                    // certified once per failure (see `NavMesh::apart`)
+                    e.no_path = (error == PathError::NoPath).then(|| NoPath {
+                        from: e.position,
+                        to: goal,
+                        rect: self.nav.apart(e.position, goal, r),
+                    });
                     e.last_error = Some(error.clone());
                     events.push(Event::ReplanFailed { entity: id, error });
                     if e.state != EntityState::Blocked(reason) {

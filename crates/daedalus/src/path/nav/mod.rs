@@ -4,6 +4,7 @@
 //! wall flag. Cache friendly, built once, then patched where the
 //! triangulation changed ([`NavMesh::update`], see `patch`).
 
+mod apart;
 mod arcs;
 mod bits;
 mod build;
