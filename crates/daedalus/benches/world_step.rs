@@ -4,7 +4,10 @@
 //! arrival), one random object moved a small step (at most 0.1% of the
 //! world's width and 0.01 rad) before every step: the loop of
 //! `daedalus bench-dynamic --entities`. Flat in N is the target of issue 10
-//! (10^3 vs 10^5 within 2x) once navigation updates incrementally.
+//! (10^3 vs 10^5 within 2x) once navigation updates incrementally; with
+//! goals anywhere a step's searches cross a world ten times as wide, so
+//! `world_step_local` gives every entity goals within 60 units, walked at
+//! 10 units/s in both worlds: only the world's size differs.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use daedalus::world::{EntityState, ObstacleId, Pose};
@@ -34,7 +37,25 @@ impl Setup {
     }
 }
 
-fn world(n: usize) -> Setup {
+impl Setup {
+    /// A free point within `d` of `p` (in the world).
+    fn free_near(&mut self, p: Point, r: f64, d: f64) -> Point {
+        loop {
+            let q = Point::new(
+                (p.x + d * (2.0 * self.rng.f() - 1.0)).clamp(1.0, self.width - 1.0),
+                (p.y + d * (2.0 * self.rng.f() - 1.0)).clamp(1.0, self.width - 1.0),
+            );
+            if self.w.is_free(q, r).unwrap() {
+                return q;
+            }
+        }
+    }
+}
+
+/// The world of `n` squares with its entities: walking at a tenth of the
+/// width to goals anywhere, or (`local`) at 10 units/s to goals within
+/// that distance.
+fn world(n: usize, local: Option<f64>) -> Setup {
     let (w, objs, width, rng) = squares(n);
     let mut s = Setup {
         w,
@@ -45,55 +66,88 @@ fn world(n: usize) -> Setup {
     for _ in 0..ENTITIES {
         let r = 0.5 + 1.5 * s.rng.f();
         let p = s.free(r);
-        let e = s.w.add_entity(p, r, width / 10.0).unwrap();
-        let g = s.free(r);
+        let speed = if local.is_some() { 10.0 } else { width / 10.0 };
+        let e = s.w.add_entity(p, r, speed).unwrap();
+        let g = match local {
+            Some(d) => s.free_near(p, r, d),
+            None => s.free(r),
+        };
         s.w.set_goal(e, g).unwrap();
     }
     s.w.step(0.0).unwrap();
     s
 }
 
+impl Setup {
+    /// One frame: a random object moves a small step, the world steps at
+    /// 60 Hz, the arrived get new goals (anywhere, or within `local` of
+    /// them). Returns the number of events.
+    fn tick(&mut self, local: Option<f64>) -> usize {
+        let k = (self.rng.f() * self.objs.len() as f64) as usize;
+        let (id, pose) = self.objs[k];
+        let step = 0.001 * self.width;
+        let next = Pose {
+            position: Point::new(
+                (pose.position.x + step * (2.0 * self.rng.f() - 1.0)).clamp(3.0, self.width - 3.0),
+                (pose.position.y + step * (2.0 * self.rng.f() - 1.0)).clamp(3.0, self.width - 3.0),
+            ),
+            rotation: pose.rotation + 0.01 * (2.0 * self.rng.f() - 1.0),
+            ..pose
+        };
+        self.w.set_pose(id, next).unwrap();
+        self.objs[k].1 = next;
+        let ev = self.w.step(1.0 / 60.0).unwrap();
+        // new goals for the arrived (part of a game's loop)
+        if !ev.is_empty() {
+            let arrived: Vec<_> = self
+                .w
+                .entities()
+                .filter(|(_, e)| e.state() == EntityState::Arrived)
+                .map(|(id, e)| (id, e.position(), e.radius()))
+                .collect();
+            for (id, p, r) in arrived {
+                let g = match local {
+                    Some(d) => self.free_near(p, r, d),
+                    None => self.free(r),
+                };
+                self.w.set_goal(id, g).unwrap();
+            }
+        }
+        ev.len()
+    }
+}
+
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("world_step");
     g.sample_size(20);
-    for n in [1_000, 10_000, 100_000] {
-        let mut s = world(n);
+    // `WORLD_STEP_LOCAL=1`: only the local group (the worlds of this one
+    // take minutes to set up at 10^5: 100 trips across it).
+    let sizes: &[usize] = match std::env::var("WORLD_STEP_LOCAL").as_deref() {
+        Ok("1") => &[],
+        _ => &[1_000, 10_000, 100_000],
+    };
+    for &n in sizes {
+        let mut s = world(n, None);
+        g.bench_function(BenchmarkId::from_parameter(n), |b| b.iter(|| s.tick(None)));
+    }
+    g.finish();
+    // The same with every goal within `LOCAL` of the entity (a game's
+    // errands, not trips across the world): what a step touches no longer
+    // grows with the world, so 10^3 and 10^5 objects should cost the same.
+    let mut g = c.benchmark_group("world_step_local");
+    g.sample_size(20);
+    for n in [1_000, 100_000] {
+        // the same walking speed in both worlds (not a tenth of the width)
+        let mut s = world(n, Some(LOCAL));
         g.bench_function(BenchmarkId::from_parameter(n), |b| {
-            b.iter(|| {
-                let k = (s.rng.f() * s.objs.len() as f64) as usize;
-                let (id, pose) = s.objs[k];
-                let step = 0.001 * s.width;
-                let next = Pose {
-                    position: Point::new(
-                        (pose.position.x + step * (2.0 * s.rng.f() - 1.0))
-                            .clamp(3.0, s.width - 3.0),
-                        (pose.position.y + step * (2.0 * s.rng.f() - 1.0))
-                            .clamp(3.0, s.width - 3.0),
-                    ),
-                    rotation: pose.rotation + 0.01 * (2.0 * s.rng.f() - 1.0),
-                    ..pose
-                };
-                s.w.set_pose(id, next).unwrap();
-                s.objs[k].1 = next;
-                let ev = s.w.step(1.0 / 60.0).unwrap();
-                // new goals for the arrived (part of a game's loop)
-                if !ev.is_empty() {
-                    let arrived: Vec<_> =
-                        s.w.entities()
-                            .filter(|(_, e)| e.state() == EntityState::Arrived)
-                            .map(|(id, e)| (id, e.radius()))
-                            .collect();
-                    for (id, r) in arrived {
-                        let g = s.free(r);
-                        s.w.set_goal(id, g).unwrap();
-                    }
-                }
-                ev.len()
-            })
+            b.iter(|| s.tick(Some(LOCAL)))
         });
     }
     g.finish();
 }
+
+/// How far a `world_step_local` goal lies from its entity, at most.
+const LOCAL: f64 = 60.0;
 
 /// Side of the square holding the viewers of `sight`.
 const WINDOW: f64 = 320.0;
@@ -107,7 +161,7 @@ fn sight(c: &mut Criterion) {
     let mut g = c.benchmark_group("world_sightings_1000");
     g.sample_size(20);
     for n in [1_000, 100_000] {
-        let mut s = world(n);
+        let mut s = world(n, None);
         // The same density in both worlds: every entity in one 320 x 320
         // corner (the whole 10^3 world), so only the world's size differs.
         let ids: Vec<_> = s.w.entities().map(|(id, _)| id).collect();
