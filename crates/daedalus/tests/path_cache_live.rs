@@ -36,6 +36,30 @@ struct Moving {
 }
 
 impl Moving {
+    /// The walls of `cdt` plus `n` objects, the `k`-th at the centre and
+    /// size `place(k)` draws (moved within `xs` later), navigation ready.
+    fn new(
+        cdt: Cdt,
+        xs: (f64, f64),
+        n: usize,
+        mut place: impl FnMut(usize) -> (Point, f64),
+    ) -> Moving {
+        let mut m = Moving {
+            cdt,
+            table: Objects::new(),
+            nav: NavMesh::default(),
+            objects: Vec::new(),
+            xs,
+        };
+        for k in 0..n {
+            let (c, size) = place(k);
+            m.add_object(c, size, 3 + k % 3);
+        }
+        m.table.update(&mut m.cdt).unwrap();
+        m.nav.update(&mut m.cdt);
+        m
+    }
+
     fn add_object(&mut self, c: Point, size: f64, sides: usize) {
         let pts: Vec<Point> = (0..sides)
             .map(|k| {
@@ -114,19 +138,10 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         );
         cdt.insert_segment(a, b).unwrap();
     }
-    let mut m = Moving {
-        cdt,
-        table: Objects::new(),
-        nav: NavMesh::default(),
-        objects: Vec::new(),
-        xs: (4.0, 36.0),
-    };
-    for k in 0..14 {
+    let mut m = Moving::new(cdt, (4.0, 36.0), 14, |_| {
         let c = Point::new(rng.f(5.0, 35.0), rng.f(5.0, 35.0));
-        m.add_object(c, rng.f(0.4, 1.4), 3 + k % 3);
-    }
-    m.table.update(&mut m.cdt).unwrap();
-    m.nav.update(&mut m.cdt);
+        (c, rng.f(0.4, 1.4))
+    });
     let queries: Vec<(Point, Point, f64)> = (0..10)
         .map(|k| {
             let s = Point::new(rng.f(1.0, 39.0), rng.f(1.0, 39.0));
@@ -183,19 +198,10 @@ fn a_change_in_another_room_drops_nothing() {
         let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
         cdt.insert_segment(a, b).unwrap();
     }
-    let mut m = Moving {
-        cdt,
-        table: Objects::new(),
-        nav: NavMesh::default(),
-        objects: Vec::new(),
-        xs: (32.0, 55.0),
-    };
-    for k in 0..8 {
+    let mut m = Moving::new(cdt, (32.0, 55.0), 8, |_| {
         let c = Point::new(rng.f(32.0, 55.0), rng.f(6.0, 34.0));
-        m.add_object(c, rng.f(0.5, 1.5), 3 + k % 3);
-    }
-    m.table.update(&mut m.cdt).unwrap();
-    m.nav.update(&mut m.cdt);
+        (c, rng.f(0.5, 1.5))
+    });
     let queries: Vec<(Point, Point, f64)> = (0..16)
         .map(|k| {
             let s = Point::new(rng.f(3.0, 19.0), rng.f(3.0, 37.0));
