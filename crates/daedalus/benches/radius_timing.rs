@@ -218,6 +218,19 @@ fn main() {
                     let _ = black_box(finder.find_path(nav, a, b, r));
                 }
             }
+            // RADIUS_SPIN=n: the radius-r queries n more times, untimed
+            // (a profile of the warm search alone).
+            let spin: usize = std::env::var("RADIUS_SPIN")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0);
+            for _ in 0..spin {
+                for &(a, b) in &queries {
+                    let _ = black_box(finder.find_path(&fixed, a, b, r));
+                }
+            }
+            #[cfg(feature = "testing")]
+            let counts0 = finder.tangent_cache_counts();
             for &(a, b) in &queries {
                 let mut best = [f64::INFINITY; 2];
                 let mut found = [false; 2];
@@ -260,11 +273,22 @@ fn main() {
             all[k].extend(&ratio);
             let total = tr.iter().sum::<f64>() / t0.iter().sum::<f64>();
             #[cfg(feature = "testing")]
-            let extra = format!(
-                " expansions={} turns={}",
-                median(&mut exp),
-                median(&mut turns)
-            );
+            let extra = {
+                // Per radius-r query (3 runs each) of the timed pass.
+                let (c, c0) = (finder.tangent_cache_counts(), counts0);
+                let q = 3.0 * queries.len().max(1) as f64;
+                let per = |a: u64, b: u64| (a - b) as f64 / q;
+                format!(
+                    " expansions={} turns={} sides/query: kept {:.1} regrown {:.1} dropped {:.1} cone {:.1} filled {:.1}",
+                    median(&mut exp),
+                    median(&mut turns),
+                    per(c.kept, c0.kept),
+                    per(c.regrown, c0.regrown),
+                    per(c.dropped, c0.dropped),
+                    per(c.cone, c0.cone),
+                    per(c.filled, c0.filled)
+                )
+            };
             #[cfg(not(feature = "testing"))]
             let extra = "";
             println!(

@@ -228,3 +228,72 @@ fn a_change_in_another_room_drops_nothing() {
     }
     assert!(paths > 10, "only {paths} paths compared");
 }
+
+/// An L of two long corridors round a walled room where objects move:
+/// floods from the corners near the bend see down both arms, so the box
+/// of their triangles covers the room, but nothing in it is within sight
+/// (or `2 r` of sight). No kept entry may be dropped, and every answer
+/// stays that of a new finder. (It fails with a box per flood.)
+#[test]
+fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
+    let mut rng = Rng(7);
+    let mut cdt = Cdt::new([0.0, 0.0], [60.0, 60.0]).unwrap();
+    let l = [
+        (2.0, 2.0),
+        (58.0, 2.0),
+        (58.0, 8.0),
+        (8.0, 8.0),
+        (8.0, 58.0),
+        (2.0, 58.0),
+    ]
+    .map(|(x, y)| Point::new(x, y));
+    cdt.insert_shape(&l, Closure::Closed).unwrap();
+    let room =
+        [(20.0, 20.0), (56.0, 20.0), (56.0, 56.0), (20.0, 56.0)].map(|(x, y)| Point::new(x, y));
+    cdt.insert_shape(&room, Closure::Closed).unwrap();
+    // Short posts along both arms: corners to wrap.
+    for k in 0..8 {
+        let d = 12.0 + 5.5 * k as f64;
+        let y = rng.f(3.5, 6.5);
+        cdt.insert_segment(Point::new(d, y), Point::new(d + 0.8, y + 0.4))
+            .unwrap();
+        let x = rng.f(3.5, 6.5);
+        cdt.insert_segment(Point::new(x, d), Point::new(x + 0.4, d + 0.8))
+            .unwrap();
+    }
+    let mut m = Moving::new(cdt, (26.0, 50.0), 6, |_| {
+        let c = Point::new(rng.f(26.0, 50.0), rng.f(26.0, 50.0));
+        (c, rng.f(0.5, 1.5))
+    });
+    // A world that has changed once (a snapshot never updated keeps the
+    // box of each flood alone: nothing to guard against).
+    m.change(&mut rng);
+    // From one arm to the other, round the bend.
+    let queries: Vec<(Point, Point, f64)> = (0..12)
+        .map(|k| {
+            let s = Point::new(rng.f(20.0, 56.0), rng.f(3.0, 7.0));
+            let t = Point::new(rng.f(3.0, 7.0), rng.f(20.0, 56.0));
+            (s, t, [0.25, 0.5][k % 2])
+        })
+        .collect();
+    let mut kept = PathFinder::new();
+    let mut paths = 0;
+    for _ in 0..2 {
+        for &q in &queries {
+            paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+        }
+    }
+    let before = audit(&mut kept, &m.nav);
+    eprintln!("{before} entries kept");
+    assert!(before > 10, "only {before} entries kept");
+    let dropped = kept.tangent_cache_counts().dropped;
+    for _ in 0..30 {
+        m.change(&mut rng);
+        assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
+    }
+    for &q in &queries {
+        paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+    }
+    assert_eq!(kept.tangent_cache_counts().dropped, dropped);
+    assert!(paths > 10, "only {paths} paths compared");
+}

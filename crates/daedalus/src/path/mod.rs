@@ -35,6 +35,8 @@ pub use batch::{Query, find_paths};
 pub use sampler::{PathSampler, SampleError};
 
 pub use nav::{NavMesh, NavUpdate};
+#[doc(hidden)]
+pub use tangent::CacheCounts;
 
 use crate::Point;
 use crate::spatial::arc::from_base;
@@ -395,6 +397,21 @@ impl PathFinder {
     #[doc(hidden)]
     pub fn last_search_nodes(&self) -> usize {
         self.search.node_count()
+    }
+
+    /// Test hook: how the radius > 0 searches of this finder found their
+    /// corners in the tangent cache (kept, regrown, dropped by a change,
+    /// cone floods before a side is kept, fills), counted since it was
+    /// made.
+    ///
+    /// ```
+    /// let f = daedalus::path::PathFinder::new();
+    /// assert_eq!(f.tangent_cache_counts().kept, 0);
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn tangent_cache_counts(&self) -> CacheCounts {
+        self.tangent.counts
     }
 
     /// Test hook: states expanded by the last radius > 0 search.

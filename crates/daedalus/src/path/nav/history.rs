@@ -3,13 +3,17 @@
 //! everywhere the change did not reach.
 //!
 //! Every patch records, under the revision it produced, a few boxes that
-//! together hold every triangle it removed or wrote (old and new
-//! positions). Anything computed from the triangles inside a box `B` at
-//! revision `R` still holds at a later revision if `R` is in this
-//! snapshot's history and no later box meets `B`: a triangle that changed
-//! was removed, so its box was recorded. Revisions are unique across all
-//! snapshots, so a revision found here was produced by this snapshot's own
-//! line of updates (a clone that went its own way has other ones).
+//! together hold every wall and vertex it removed or added (old and new
+//! positions; walls and vertices compared by coordinates, so triangles
+//! flipped or rewritten round unchanged walls record nothing). Anything
+//! computed at revision `R` from the walls and vertices inside a region
+//! `B` (what a point sees there, and how far it is from the walls) still
+//! holds at a later revision if `R` is in this snapshot's history and no
+//! later box meets `B`. Nothing kept may depend on the triangles
+//! themselves (a triangle kept as a hint is checked where it is used).
+//! Revisions are unique across all snapshots, so a revision found here was
+//! produced by this snapshot's own line of updates (a clone that went its
+//! own way has other ones).
 
 use std::collections::VecDeque;
 
@@ -62,8 +66,8 @@ impl History {
         self.lineage
     }
 
-    /// Records the update that produced `revision`, whose triangles lie in
-    /// `boxes` (see [`Boxes`]).
+    /// Records the update that produced `revision`, whose changed walls
+    /// and vertices lie in `boxes` (see [`Boxes`]).
     pub(crate) fn record(&mut self, revision: u64, boxes: &[Rect]) {
         if boxes.is_empty() {
             self.boxes.push_back((revision, empty()));
@@ -85,13 +89,28 @@ impl History {
     /// `dep` still holds: `revision` is in this history and no later
     /// update's box meets `dep`.
     pub(crate) fn unchanged(&self, revision: u64, dep: &Rect) -> bool {
+        self.unchanged_by(revision, dep, |_| true)
+    }
+
+    /// The same for a dependency inside `hull` that a later box meets
+    /// only where `meets` says so (asked only of boxes meeting `hull`).
+    pub(crate) fn unchanged_by(
+        &self,
+        revision: u64,
+        hull: &Rect,
+        meets: impl Fn(&Rect) -> bool,
+    ) -> bool {
         let i = self.boxes.partition_point(|&(r, _)| r <= revision);
         let known = if i == 0 {
             revision == self.base
         } else {
             self.boxes[i - 1].0 == revision
         };
-        known && self.boxes.range(i..).all(|(_, b)| !meet(b, dep))
+        known
+            && self
+                .boxes
+                .range(i..)
+                .all(|(_, b)| !meet(b, hull) || !meets(b))
     }
 }
 

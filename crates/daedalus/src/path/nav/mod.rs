@@ -313,7 +313,7 @@ impl NavMesh {
                     self.revision =
                         NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     self.history
-                        .record(self.revision, &self.scratch.boxes.boxes);
+                        .record(self.revision, &self.scratch.changes.boxes);
                     NavUpdate {
                         revision: cdt.revision(),
                         region,

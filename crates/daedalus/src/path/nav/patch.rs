@@ -58,8 +58,14 @@ pub(super) struct Scratch {
     /// Start and end in `fans` of each vertex's corners.
     fans: Vec<u32>,
     spans: Vec<(u32, u32, u32)>,
-    /// Boxes of the old and new triangles (see `history`).
+    /// Boxes of the old and new triangles (the update's region).
     pub(super) boxes: super::history::Boxes,
+    /// Walls (ends in order) and vertices of the old and of the new
+    /// triangles, by coordinates: what changed is in one list only.
+    old_geo: Vec<Geo>,
+    new_geo: Vec<Geo>,
+    /// Boxes of the walls and vertices that changed (see `history`).
+    pub(super) changes: super::history::Boxes,
     rays: Vec<crate::Point>,
     /// Old triangles by their smallest vertex (see [`OldTri`]).
     olds: Vec<OldTri>,
@@ -67,6 +73,27 @@ pub(super) struct Scratch {
     kept: Vec<(u32, u32)>,
     /// New faces that match no old triangle.
     added: Vec<u32>,
+}
+
+/// A wall (its two ends, the smaller first) or a vertex (both ends the
+/// same), by coordinate bits.
+type Geo = [u64; 4];
+
+fn geo(a: crate::Point, b: crate::Point) -> Geo {
+    let (a, b) = if (a.x, a.y) <= (b.x, b.y) {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    [a.x.to_bits(), a.y.to_bits(), b.x.to_bits(), b.y.to_bits()]
+}
+
+fn geo_points(g: &Geo) -> (crate::Point, crate::Point) {
+    let f = f64::from_bits;
+    (
+        crate::Point::new(f(g[0]), f(g[1])),
+        crate::Point::new(f(g[2]), f(g[3])),
+    )
 }
 
 /// An old triangle seen from its smallest vertex `a` (at corner
@@ -83,6 +110,42 @@ struct OldTri {
 }
 
 impl Scratch {
+    /// Boxes of what is in one of `old_geo`, `new_geo` and not the other
+    /// into `changes`.
+    fn changed_geo(&mut self) {
+        // As sets: a vertex is listed once per triangle round it.
+        for g in [&mut self.old_geo, &mut self.new_geo] {
+            g.sort_unstable();
+            g.dedup();
+        }
+        let (o, n) = (&self.old_geo, &self.new_geo);
+        let (mut i, mut j) = (0, 0);
+        while i < o.len() || j < n.len() {
+            let g = match (o.get(i), n.get(j)) {
+                (Some(x), Some(y)) if x == y => {
+                    i += 1;
+                    j += 1;
+                    continue;
+                }
+                (Some(x), Some(y)) if x < y => {
+                    i += 1;
+                    *x
+                }
+                (Some(x), None) => {
+                    i += 1;
+                    *x
+                }
+                (_, Some(y)) => {
+                    j += 1;
+                    *y
+                }
+                (None, None) => break,
+            };
+            let (a, b) = geo_points(&g);
+            self.changes.add(a, b, b);
+        }
+    }
+
     /// Lists old triangle `t` (its vertices already listed) under its
     /// smallest vertex, for [`NavMesh::match_kept`].
     fn list_old(&mut self, nav: &NavMesh, t: u32) {
@@ -123,6 +186,8 @@ impl Scratch {
             + b(&self.fans)
             + b(&self.spans)
             + b(&self.rays)
+            + b(&self.old_geo)
+            + b(&self.new_geo)
             + b(&self.olds)
             + b(&self.kept)
             + b(&self.added)
@@ -190,6 +255,9 @@ impl NavMesh {
         s.old_walls.clear();
         s.new_walls.clear();
         s.boxes.clear();
+        s.old_geo.clear();
+        s.new_geo.clear();
+        s.changes.clear();
 
         // 1. The old triangles: their box, grid cells, vertices and wedge
         //    ids, and the dead-end chains above them (opened up).
@@ -221,6 +289,7 @@ impl NavMesh {
             }
             let [a, b, c] = [0, 1, 2].map(|i| self.p(self.v(3 * t + i)));
             s.boxes.add(a, b, c);
+            self.list_geo(t, &mut s.old_geo);
             s.list_old(self, t);
         }
         self.match_kept(m, &mut s, faces);
@@ -350,6 +419,15 @@ impl NavMesh {
                 }
             }
         }
+
+        // 4b. The walls and vertices that changed, for the history.
+        for k in 0..s.kept.len() {
+            self.list_geo(s.kept[k].0, &mut s.new_geo);
+        }
+        for k in 0..s.new.len() {
+            self.list_geo(s.new[k], &mut s.new_geo);
+        }
+        s.changed_geo();
 
         // 5. Vertices: wedges (old ids freed first, new ones given after),
         //    wall flags and the corner tables of the radius > 0 search.
@@ -508,6 +586,17 @@ impl NavMesh {
             s.vert_seen[v as usize] = (ep, NONE);
             s.verts.push(v);
             s.arc_seen[v as usize] = ep; // a new vertex
+        }
+    }
+
+    /// Lists the walls and the vertices of triangle `t` by coordinates.
+    fn list_geo(&self, t: u32, out: &mut Vec<Geo>) {
+        for h in 3 * t..3 * t + 3 {
+            let a = self.p(self.v(h));
+            out.push(geo(a, a));
+            if self.wall[h as usize] {
+                out.push(geo(a, self.p(self.v(next(h)))));
+            }
         }
     }
 

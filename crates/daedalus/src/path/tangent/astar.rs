@@ -37,15 +37,29 @@ impl TangentSearch {
         if c == NONE {
             return false;
         }
-        // A cached edge keeps the triangle of its arrival point.
-        let known = (s.edge != NONE)
-            .then(|| self.cache().edges[s.edge as usize].tri)
-            .filter(|&t| t != NONE);
-        let Some(t) = known.or_else(|| nav.walk_from(c / 3, s.at)) else {
+        // A cached edge keeps the triangle of its arrival point (see
+        // `EdgeCache::hint_epoch`).
+        let (hint, fresh) = if s.edge == NONE {
+            (NONE, false)
+        } else {
+            let c = self.cache();
+            let (t, ep) = c.edges[s.edge as usize].tri;
+            (t, ep == c.hint_epoch)
+        };
+        let t = if hint != NONE && fresh {
+            Some(hint)
+        } else if hint != NONE && nav.tv.get(3 * hint as usize).is_some_and(|&v| v != NONE) {
+            nav.walk_from(hint, s.at)
+        } else {
+            nav.walk_from(c / 3, s.at)
+        };
+        let Some(t) = t else {
             return false;
         };
         if s.edge != NONE {
-            self.cache_mut().edges[s.edge as usize].tri = t;
+            let c = self.cache_mut();
+            let ep = c.hint_epoch;
+            c.edges[s.edge as usize].tri = (t, ep);
         }
         let h = self.bound.point(nav, search, t, s.at);
         if h <= s.h {

@@ -57,9 +57,8 @@
 //!   what it touches, not how far a corner sees (along a grid's straight
 //!   lanes, to the world's edge); the goal's and the start's floods are
 //!   bounded alike;
-//!   once a second query expands a circle's side (per radius, with no
-//!   change near the corner in between) the whole free gap is flooded once
-//!   and the tangent edges leaving that side, sorted by where they leave
+//!   once a second query expands a circle's side (per radius) the whole
+//!   free gap is flooded once and the tangent edges leaving that side, sorted by where they leave
 //!   its free arc, are kept across queries and across changes that do not
 //!   reach them (`cache`): an expansion then pushes the edges after its
 //!   arrival from a list;
@@ -176,6 +175,24 @@ impl State {
     }
 }
 
+/// How the expansions of the radius > 0 search found their corner's
+/// side in the tangent cache, counted over a finder's life (a test and
+/// bench hook, see `PathFinder::tangent_cache_counts`).
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CacheCounts {
+    /// Kept edges used.
+    pub kept: u64,
+    /// Kept edges reaching too short a distance, flooded again farther.
+    pub regrown: u64,
+    /// Kept edges a change came near: dropped.
+    pub dropped: u64,
+    /// Not kept: a flood of the arrival's cone only.
+    pub cone: u64,
+    /// Not kept, expanded by an earlier query: flooded and kept.
+    pub filled: u64,
+}
+
 /// Reusable buffers of the radius > 0 search.
 #[derive(Default, Debug, Clone)]
 pub(crate) struct TangentSearch {
@@ -203,6 +220,13 @@ pub(crate) struct TangentSearch {
     cut: visibility::Cut,
     /// The box of every triangle the last visibility flood entered.
     flood_box: Option<crate::geometry::Rect>,
+    /// How far a tracked flood's triangles reach round its origin, per
+    /// sector (what a cache fill depends on, see `cache::profile`).
+    profile: Vec<f32>,
+    /// The profile's absolute slack (`1e-9` of the world's coordinates).
+    prof_abs: f64,
+    /// What the expansions found in the cache so far (statistics).
+    pub(crate) counts: CacheCounts,
     /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
     arr_stamp: Vec<u32>,
     arr_list: Vec<Vec<(Point, f64, f64)>>,

@@ -22,6 +22,32 @@ impl TangentSearch {
         cone: Option<&Cone>,
         reach: Reach,
     ) {
+        self.flood::<false>(nav, o, from_vertex, cone, reach);
+    }
+
+    /// [`TangentSearch::visible`], also gathering how far its triangles
+    /// reach round `o` into `profile` (see `cache::profile`).
+    pub(super) fn visible_tracked(
+        &mut self,
+        nav: &NavMesh,
+        o: Point,
+        from_vertex: bool,
+        reach: Reach,
+    ) {
+        self.flood::<true>(nav, o, from_vertex, None, reach);
+    }
+
+    /// The flood of [`TangentSearch::visible`]; `TRACK`: with the profile
+    /// (a separate copy, so the untracked floods of every query pay
+    /// nothing for it).
+    fn flood<const TRACK: bool>(
+        &mut self,
+        nav: &NavMesh,
+        o: Point,
+        from_vertex: bool,
+        cone: Option<&Cone>,
+        reach: Reach,
+    ) {
         self.flood_epoch();
         let (mut clip, mut cut) = (false, false);
         // Every corner of every triangle entered (what a cached flood
@@ -79,20 +105,25 @@ impl TangentSearch {
                     self.cand_pool.push(w);
                 }
             }
-            if nav.wall[h as usize] {
-                continue;
-            }
             // Entered through h: left end is h's head seen from the far side.
             let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
-            if out(x) & out(y) != 0 {
+            let onward = if nav.wall[h as usize] {
+                false
+            } else if out(x) & out(y) != 0 {
                 clip = true;
-                continue;
-            }
-            if far(x, y) {
+                false
+            } else if far(x, y) {
                 cut = true;
-                continue;
+                false
+            } else {
+                self.stack.push((nav.opp[h as usize], y, x));
+                true
+            };
+            // (A first triangle round a vertex is left by `h` alone.)
+            if TRACK && !(from_vertex && onward) {
+                let p = |i: u32| nav.p(nav.v(3 * t + i));
+                cache::profile::add(&mut self.profile, o, [p(0), p(1), p(2)], self.prof_abs);
             }
-            self.stack.push((nav.opp[h as usize], y, x));
         }
         while let Some((h, l, rr)) = self.stack.pop() {
             // No cap on entries per edge: every window is a distinct set of
@@ -119,6 +150,7 @@ impl TangentSearch {
             // The far edges, head -> z and z -> tail, with their windows.
             let nl = if zl > 0.0 { l } else { pz };
             let nr = if zr < 0.0 { rr } else { pz };
+            let mut onward = 0;
             for (e, x, (wl, wr)) in [(next(h), phead, (nl, rr)), (prev(h), ptail, (l, nr))] {
                 if nav.wall[e as usize] {
                     continue;
@@ -130,8 +162,15 @@ impl TangentSearch {
                         cut = true;
                     } else {
                         self.stack.push((nav.opp[e as usize], wl, wr));
+                        onward += 1;
                     }
                 }
+            }
+            // A ray from `o` leaves the triangle by a far edge; when the
+            // flood goes on across both, the triangles there reach as
+            // far in every direction it does (see `cache::profile`).
+            if TRACK && onward < 2 {
+                cache::profile::add(&mut self.profile, o, [ptail, phead, pz], self.prof_abs);
             }
         }
         self.cut = Cut {
