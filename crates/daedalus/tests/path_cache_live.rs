@@ -117,6 +117,33 @@ fn same_as_fresh(nav: &NavMesh, kept: &mut PathFinder, q: (Point, Point, f64)) -
     }
 }
 
+/// Runs `queries` twice on one finder, then 30 moves of `m`: after each
+/// the audit must find every kept entry still kept (none dropped, by the
+/// audit's count and by the finder's), and the queries then answer as a
+/// new finder does.
+fn changes_drop_nothing(m: &mut Moving, queries: &[(Point, Point, f64)], rng: &mut Rng) {
+    let mut kept = PathFinder::new();
+    let mut paths = 0;
+    for _ in 0..2 {
+        for &q in queries {
+            paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+        }
+    }
+    let before = audit(&mut kept, &m.nav);
+    eprintln!("{before} entries kept");
+    assert!(before > 10, "only {before} entries kept");
+    let dropped = kept.tangent_cache_counts().dropped;
+    for _ in 0..30 {
+        m.change(rng);
+        assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
+    }
+    for &q in queries {
+        paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+    }
+    assert_eq!(kept.tangent_cache_counts().dropped, dropped);
+    assert!(paths > 10, "only {paths} paths compared");
+}
+
 fn audit(f: &mut PathFinder, nav: &NavMesh) -> usize {
     f.audit_tangent_cache(nav)
         .unwrap_or_else(|e| panic!("a kept entry no longer holds: {e}"))
@@ -209,24 +236,7 @@ fn a_change_in_another_room_drops_nothing() {
             (s, t, [0.25, 0.5][k % 2])
         })
         .collect();
-    let mut kept = PathFinder::new();
-    let mut paths = 0;
-    for _ in 0..2 {
-        for &q in &queries {
-            paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
-        }
-    }
-    let before = audit(&mut kept, &m.nav);
-    eprintln!("{before} entries kept");
-    assert!(before > 10, "only {before} entries kept");
-    for _ in 0..30 {
-        m.change(&mut rng);
-        assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
-    }
-    for &q in &queries {
-        paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
-    }
-    assert!(paths > 10, "only {paths} paths compared");
+    changes_drop_nothing(&mut m, &queries, &mut rng);
 }
 
 /// An L of two long corridors round a walled room where objects move:
@@ -276,24 +286,5 @@ fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
             (s, t, [0.25, 0.5][k % 2])
         })
         .collect();
-    let mut kept = PathFinder::new();
-    let mut paths = 0;
-    for _ in 0..2 {
-        for &q in &queries {
-            paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
-        }
-    }
-    let before = audit(&mut kept, &m.nav);
-    eprintln!("{before} entries kept");
-    assert!(before > 10, "only {before} entries kept");
-    let dropped = kept.tangent_cache_counts().dropped;
-    for _ in 0..30 {
-        m.change(&mut rng);
-        assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
-    }
-    for &q in &queries {
-        paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
-    }
-    assert_eq!(kept.tangent_cache_counts().dropped, dropped);
-    assert!(paths > 10, "only {paths} paths compared");
+    changes_drop_nothing(&mut m, &queries, &mut rng);
 }

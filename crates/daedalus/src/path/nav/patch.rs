@@ -75,6 +75,33 @@ pub(super) struct Scratch {
     added: Vec<u32>,
 }
 
+/// Calls `f` on every item in one of the sorted, deduplicated `a`, `b`
+/// and not the other.
+fn sym_diff<T: Ord + Copy>(a: &[T], b: &[T], mut f: impl FnMut(T)) {
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() || j < b.len() {
+        match (a.get(i), b.get(j)) {
+            (Some(x), Some(y)) if x == y => {
+                i += 1;
+                j += 1;
+            }
+            (Some(&x), Some(&y)) if x < y => {
+                i += 1;
+                f(x);
+            }
+            (Some(&x), None) => {
+                i += 1;
+                f(x);
+            }
+            (_, Some(&y)) => {
+                j += 1;
+                f(y);
+            }
+            (None, None) => break,
+        }
+    }
+}
+
 /// A wall (its two ends, the smaller first) or a vertex (both ends the
 /// same), by coordinate bits.
 type Geo = [u64; 4];
@@ -118,32 +145,11 @@ impl Scratch {
             g.sort_unstable();
             g.dedup();
         }
-        let (o, n) = (&self.old_geo, &self.new_geo);
-        let (mut i, mut j) = (0, 0);
-        while i < o.len() || j < n.len() {
-            let g = match (o.get(i), n.get(j)) {
-                (Some(x), Some(y)) if x == y => {
-                    i += 1;
-                    j += 1;
-                    continue;
-                }
-                (Some(x), Some(y)) if x < y => {
-                    i += 1;
-                    *x
-                }
-                (Some(x), None) => {
-                    i += 1;
-                    *x
-                }
-                (_, Some(y)) => {
-                    j += 1;
-                    *y
-                }
-                (None, None) => break,
-            };
+        let changes = &mut self.changes;
+        sym_diff(&self.old_geo, &self.new_geo, |g| {
             let (a, b) = geo_points(&g);
-            self.changes.add(a, b, b);
-        }
+            changes.add(a, b, b);
+        });
     }
 
     /// Lists old triangle `t` (its vertices already listed) under its
@@ -457,34 +463,13 @@ impl NavMesh {
             w.sort_unstable();
             w.dedup();
         }
-        let (mut i, mut j) = (0, 0);
-        let (ow, nw) = (&s.old_walls, &s.new_walls);
-        while i < ow.len() || j < nw.len() {
-            let changed = match (ow.get(i), nw.get(j)) {
-                (Some(x), Some(y)) if x == y => {
-                    i += 1;
-                    j += 1;
-                    continue;
-                }
-                (Some(&x), Some(&y)) if x < y => {
-                    i += 1;
-                    x
-                }
-                (Some(&x), None) => {
-                    i += 1;
-                    x
-                }
-                (_, Some(&y)) => {
-                    j += 1;
-                    y
-                }
-                (None, None) => unreachable!(),
-            };
-            s.arc_seen[(changed >> 32) as usize] = ep;
-        }
+        let arc_seen = &mut s.arc_seen;
+        sym_diff(&s.old_walls, &s.new_walls, |changed| {
+            arc_seen[(changed >> 32) as usize] = ep;
+        });
         // A wall whose far end moved (a reused vertex slot) changes the
         // near end's arc too.
-        for &x in nw.iter() {
+        for &x in s.new_walls.iter() {
             if s.reused[(x & 0xffff_ffff) as usize] == ep {
                 s.arc_seen[(x >> 32) as usize] = ep;
             }

@@ -251,17 +251,6 @@ mod tests {
         }
     }
 
-    fn seg_dist(p: Point, a: Point, b: Point) -> f64 {
-        let (dx, dy) = (b.x - a.x, b.y - a.y);
-        let l = dx * dx + dy * dy;
-        let t = if l == 0.0 {
-            0.0
-        } else {
-            (((p.x - a.x) * dx + (p.y - a.y) * dy) / l).clamp(0.0, 1.0)
-        };
-        p.distance(Point::new(a.x + t * dx, a.y + t * dy))
-    }
-
     /// Distance from a box to a triangle, sampled finely on both (an
     /// upper bound of the true distance: enough to find boxes that are
     /// surely within the margin).
@@ -281,7 +270,7 @@ mod tests {
                     return true;
                 }
                 let d = (0..3)
-                    .map(|k| seg_dist(p, t[k], t[(k + 1) % 3]))
+                    .map(|k| crate::spatial::point_seg(p, t[k], t[(k + 1) % 3]))
                     .fold(f64::INFINITY, f64::min);
                 if d < margin {
                     return true;
