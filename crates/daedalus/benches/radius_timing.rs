@@ -218,15 +218,16 @@ fn main() {
                     let _ = black_box(finder.find_path(nav, a, b, r));
                 }
             }
-            // RADIUS_SPIN=n: the radius-r queries n more times, untimed
-            // (a profile of the warm search alone).
+            // RADIUS_SPIN=n: the radius-r queries n more times, untimed,
+            // with no change between them (a profile of the warm search).
             let spin: usize = std::env::var("RADIUS_SPIN")
                 .ok()
                 .and_then(|s| s.parse().ok())
                 .unwrap_or(0);
             for _ in 0..spin {
                 for &(a, b) in &queries {
-                    let _ = black_box(finder.find_path(&fixed, a, b, r));
+                    let nav = moving.as_ref().map_or(&fixed, |m| &m.nav);
+                    let _ = black_box(finder.find_path(nav, a, b, r));
                 }
             }
             #[cfg(feature = "testing")]

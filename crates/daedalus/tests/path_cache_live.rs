@@ -177,14 +177,18 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         })
         .collect();
     let mut kept = PathFinder::new();
+    // A second finder takes the radius-0 bound from the first expansion,
+    // so its kept edges carry arrival triangles (audited too).
+    let mut bounded = PathFinder::new();
+    bounded.set_bound_after(0);
     let (mut paths, mut audited, mut survived) = (0, 0, 0);
     for round in 0..120 {
         if round > 0 {
-            let before = audit(&mut kept, &m.nav);
+            let before = audit(&mut kept, &m.nav) + audit(&mut bounded, &m.nav);
             for _ in 0..1 + rng.next() % 2 {
                 m.change(&mut rng);
             }
-            let after = audit(&mut kept, &m.nav);
+            let after = audit(&mut kept, &m.nav) + audit(&mut bounded, &m.nav);
             audited += before + after;
             survived += after;
         }
@@ -192,6 +196,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         for _ in 0..2 {
             for &q in &queries {
                 paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
+                paths += usize::from(same_as_fresh(&m.nav, &mut bounded, q));
             }
         }
     }

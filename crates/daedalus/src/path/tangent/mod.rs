@@ -58,8 +58,9 @@
 //!   lanes, to the world's edge); the goal's and the start's floods are
 //!   bounded alike;
 //!   once a second query expands a circle's side (per radius) the whole
-//!   free gap is flooded once and the tangent edges leaving that side, sorted by where they leave
-//!   its free arc, are kept across queries and across changes that do not
+//!   free gap is flooded once and the tangent edges leaving that side,
+//!   sorted by where they leave its free arc, are kept across queries
+//!   and across changes that do not
 //!   reach them (`cache`): an expansion then pushes the edges after its
 //!   arrival from a list;
 //! - an edge is pushed with its exact length and checked for clearance only

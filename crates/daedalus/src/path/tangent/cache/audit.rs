@@ -1,7 +1,8 @@
 //! Test hook: every entry a cache would still use equals what a fresh
 //! computation on the current snapshot gives (edges, their clearance, the
-//! walls near a corner). It checks the
-//! invalidation (the boxes and the history), not the floods themselves.
+//! walls near a corner), and every arrival triangle the search would trust
+//! holds its arrival point. It checks the invalidation (the boxes, the
+//! profiles and the history), not the floods themselves.
 
 use super::*;
 use crate::path::tangent::clearance::End;
@@ -76,9 +77,16 @@ impl TangentSearch {
                 let near = Some(nav.arcs.vcorner[v as usize])
                     .filter(|&c| c != NONE)
                     .map(|c| c / 3);
-                // (The triangle hint of an arrival is only where a walk
-                // starts: it may name another triangle after a change.)
+                // A hint of an older epoch is only where a walk starts (it
+                // may name another triangle after a change); one the next
+                // query will trust (its epoch synced as the query does)
+                // must hold its point.
+                self.caches[ci].sync_hints(nav);
+                let epoch = self.caches[ci].hint_epoch;
                 for (x, clear) in &kept {
+                    if x.tri.0 != NONE && x.tri.1 == epoch && !holds(nav, x.tri.0, x.q) {
+                        return Err(format!("edge {v} -> {}: stale triangle hint", x.w));
+                    }
                     let want = match clear {
                         Clear::Untested => continue,
                         Clear::Yes => true,
@@ -145,4 +153,17 @@ impl TangentSearch {
         }
         Ok(checked)
     }
+}
+
+/// Triangle slot `t` is live and holds `q` (closed).
+fn holds(nav: &NavMesh, t: u32, q: Point) -> bool {
+    let k = 3 * t as usize;
+    if k + 2 >= nav.tv.len() || nav.tv[k] == NONE {
+        return false;
+    }
+    (0..3).all(|i| {
+        let a = nav.p(nav.tv[k + i]);
+        let b = nav.p(nav.tv[k + (i + 1) % 3]);
+        orient2d(a, b, q) >= 0.0
+    })
 }

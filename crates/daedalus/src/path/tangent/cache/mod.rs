@@ -11,7 +11,8 @@
 //! (Session 17: this used to also ask that nothing changed within the
 //! side's whole first ring since, which in a world changing every frame
 //! kept nothing: with a small move before every query, median r 2 / r 0
-//! 9.3 on ten maps against 6.4 now, `radius_timing`, `RADIUS_CHANGE=1`.)
+//! 9.27 on eleven maps against 6.01 now, `radius_timing`,
+//! `RADIUS_CHANGE=1`.)
 //!
 //! Kept entries survive changes elsewhere. A side remembers where its
 //! flood reached: the box of every triangle it entered, and per angular
@@ -166,6 +167,19 @@ impl EdgeCache {
         if self.query == 0 {
             self.sides.iter_mut().for_each(|s| s.seen = 0);
             self.query = 1;
+        }
+    }
+
+    /// A new epoch of the arrival triangles when `nav` changed since the
+    /// last query (the triangles kept before are then walk starts only).
+    pub(super) fn sync_hints(&mut self, nav: &NavMesh) {
+        if self.hint_rev != nav.revision() {
+            self.hint_rev = nav.revision();
+            self.hint_epoch = self.hint_epoch.wrapping_add(1);
+            if self.hint_epoch == 0 {
+                self.edges.iter_mut().for_each(|x| x.tri.1 = 0);
+                self.hint_epoch = 1;
+            }
         }
     }
 
@@ -357,14 +371,7 @@ impl TangentSearch {
             c.reset(key);
         }
         c.last_use = self.uses;
-        if c.hint_rev != nav.revision() {
-            c.hint_rev = nav.revision();
-            c.hint_epoch = c.hint_epoch.wrapping_add(1);
-            if c.hint_epoch == 0 {
-                c.edges.iter_mut().for_each(|x| x.tri.1 = 0);
-                c.hint_epoch = 1;
-            }
-        }
+        c.sync_hints(nav);
         c.next_query();
         c.fit(nav.pos.len());
         c.compact(nav, near_limit(r));
