@@ -16,14 +16,21 @@
     return p;
   }
   $("params").addEventListener("submit", (ev) => { ev.preventDefault(); session.post(params()); canvas.focus(); });
-  $("random").onclick = () => {
+  function drawParams() {
     const r = (a, b) => a + Math.floor(Math.random() * (b - a + 1));
-    const side = r(12, 26);
-    $("p-columns").value = side; $("p-rows").value = r(12, 26);
+    $("p-columns").value = r(12, 26); $("p-rows").value = r(12, 26);
     $("p-probability").value = (0.4 + 0.05 * r(0, 8)).toFixed(2);
     $("p-rooms").value = r(10, 30); $("p-branch_depth").value = r(4, 10);
     $("p-branches").value = r(2, 4); $("p-seed").value = r(0, 1e9);
-    session.post(params()); canvas.focus();
+  }
+  // About 1 draw in 600 asks for more rooms than its branch limits can
+  // reach and the server refuses it: draw again rather than show a refusal.
+  $("random").onclick = async () => {
+    canvas.focus();
+    for (let tries = 0; tries < 20; tries++) {
+      drawParams();
+      try { await session.send(params()); status(""); return; } catch (e) { if (!session.ws) return; }
+    }
   };
 
   const MAP = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right", " ": "fire" };

@@ -270,14 +270,44 @@ async fn fov(b: &Browser, base: &str) {
     check_clean(b, "fov").await;
 }
 
+/// Math.random values from which the dungeon page's `random` draws
+/// columns 14, rows 12, P 0.40, rooms 29, branch depth 4, branches 4 and
+/// seed 736257007: a set the generator refuses (`r(a, b)` is
+/// `a + floor(x (b - a + 1))`, so each value is the middle of its step).
+const REFUSED_DRAW: [f64; 7] = [
+    2.5 / 15.0,
+    0.5 / 15.0,
+    0.5 / 9.0,
+    19.5 / 21.0,
+    0.5 / 7.0,
+    2.5 / 3.0,
+    736_257_007.5 / 1_000_000_001.0,
+];
+
 async fn dungeon(b: &Browser, base: &str) {
     open(b, base, "dungeon").await;
-    b.eval("document.getElementById('random').click()")
-        .await
-        .unwrap();
-    b.wait_for("daedalus.frame.level === 2", 15.0)
-        .await
-        .expect("random dungeon");
+    // The first draw of `random` is a set the generator refuses (29 rooms,
+    // branch limits 4 x 4, seed 736257007 reach 25): the page must draw
+    // again, not stop at the refusal. Later draws are Math.random's own.
+    b.eval(&format!(
+        "(() => {{ const own = Math.random, q = {REFUSED_DRAW:?}; \
+         Math.random = () => q.length ? q.shift() : own(); \
+         document.getElementById('random').click(); }})()"
+    ))
+    .await
+    .unwrap();
+    if let Err(e) = b.wait_for("daedalus.frame.level === 2", 15.0).await {
+        let line = b
+            .eval("document.getElementById('status').textContent")
+            .await;
+        panic!("random dungeon: {e}; status line: {line:?}");
+    }
+    let seed = b.eval("document.getElementById('p-seed').value").await;
+    assert_ne!(
+        seed.unwrap().as_str(),
+        Some("736257007"),
+        "the refused draw was not replaced"
+    );
     b.eval("document.getElementById('view').focus()")
         .await
         .unwrap();
