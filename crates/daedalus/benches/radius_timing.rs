@@ -280,10 +280,11 @@ fn main() {
                 let q = 3.0 * queries.len().max(1) as f64;
                 let per = |a: u64, b: u64| (a - b) as f64 / q;
                 format!(
-                    " expansions={} turns={} sides/query: kept {:.1} regrown {:.1} dropped {:.1} cone {:.1} filled {:.1}",
+                    " expansions={} turns={} sides/query: kept {:.1} (repaired {:.1}) regrown {:.1} dropped {:.1} cone {:.1} filled {:.1}",
                     median(&mut exp),
                     median(&mut turns),
                     per(c.kept, c0.kept),
+                    per(c.repaired, c0.repaired),
                     per(c.regrown, c0.regrown),
                     per(c.dropped, c0.dropped),
                     per(c.cone, c0.cone),

@@ -201,6 +201,14 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         }
     }
     eprintln!("{paths} paths, {audited} entries audited, {survived} outlived a change");
+    // Most changes come near a kept side in a few sectors: repaired
+    // there, its other edges kept (and audited above).
+    for f in [&kept, &bounded] {
+        let c = f.tangent_cache_counts();
+        eprintln!("{c:?}");
+        assert!(c.repaired > 1000, "only {} repairs", c.repaired);
+        assert!(c.repair_kept > 10_000, "only {} edges kept", c.repair_kept);
+    }
     assert!(paths > 600, "only {paths} paths compared");
     assert!(audited > 5000, "only {audited} entries audited");
     assert!(survived > 2000, "only {survived} entries outlived a change");

@@ -72,6 +72,31 @@ impl Cone {
         }
     }
 
+    /// The wedge at `u` from the unit direction `a` counter-clockwise to
+    /// the unit direction `b` (at most half a turn: convex, and holds
+    /// `u`), with an absolute slack `slack` (see `outside`).
+    pub(super) fn wedge(u: Point, a: (f64, f64), b: (f64, f64), slack: f64) -> Cone {
+        // The wedge lies ahead of `u` along its bisector: an edge behind
+        // `u` (its ends outside either side) is skipped too.
+        let (mx, my) = (a.0 + b.0, a.1 + b.1);
+        let ahead = if mx * mx + my * my > 1e-6 {
+            (-mx, -my, 0.0)
+        } else {
+            (0.0, 0.0, f64::INFINITY)
+        };
+        Cone {
+            u,
+            h: [
+                // Left of `a`, right of `b`.
+                (a.1, -a.0, 0.0),
+                (-b.1, b.0, 0.0),
+                ahead,
+                (0.0, 0.0, f64::INFINITY),
+            ],
+            slack,
+        }
+    }
+
     /// Bit `k` set: `p` lies outside half-plane `k` (with a slack that
     /// covers the rounding of the directions and the angular slack of the
     /// free-arc tests).

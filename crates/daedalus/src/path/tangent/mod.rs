@@ -192,6 +192,11 @@ pub struct CacheCounts {
     pub cone: u64,
     /// Not kept, expanded by an earlier query: flooded and kept.
     pub filled: u64,
+    /// Kept edges a change came near in a few sectors: those sectors
+    /// flooded again, the rest kept (counted in `kept` too).
+    pub repaired: u64,
+    /// Edges the repairs kept.
+    pub repair_kept: u64,
 }
 
 /// Reusable buffers of the radius > 0 search.
@@ -241,6 +246,8 @@ pub(crate) struct TangentSearch {
     /// Per cached edge: the first edge leaving its arrival's side at or
     /// after the arrival (see `TangentSearch::first_after`), `NONE` unknown.
     after: Vec<u32>,
+    /// The new edges of a repair (see `cache::repair`), before the merge.
+    fresh: Vec<cache::Edge>,
     /// The start's flood so far kept to this box: its other successors
     /// have `f > start_limit` and are pushed before such a state is popped.
     start_box: Option<(Cone, f64)>,

@@ -32,9 +32,10 @@ impl TangentSearch {
         nav: &NavMesh,
         o: Point,
         from_vertex: bool,
+        cone: Option<&Cone>,
         reach: Reach,
     ) {
-        self.flood::<true>(nav, o, from_vertex, None, reach);
+        self.flood::<true>(nav, o, from_vertex, cone, reach);
     }
 
     /// The flood of [`TangentSearch::visible`]; `TRACK`: with the profile
@@ -107,20 +108,22 @@ impl TangentSearch {
             }
             // Entered through h: left end is h's head seen from the far side.
             let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
-            let onward = if nav.wall[h as usize] {
-                false
+            // Whether the rays through `h` end here (see the profile
+            // note below); a first triangle round a vertex is left by `h`
+            // alone.
+            let ends = if nav.wall[h as usize] {
+                true
             } else if out(x) & out(y) != 0 {
                 clip = true;
                 false
             } else if far(x, y) {
                 cut = true;
-                false
+                true
             } else {
                 self.stack.push((nav.opp[h as usize], y, x));
-                true
+                false
             };
-            // (A first triangle round a vertex is left by `h` alone.)
-            if TRACK && !(from_vertex && onward) {
+            if TRACK && (ends || !from_vertex) {
                 let p = |i: u32| nav.p(nav.v(3 * t + i));
                 cache::profile::add(&mut self.profile, o, [p(0), p(1), p(2)], self.prof_abs);
             }
@@ -150,9 +153,13 @@ impl TangentSearch {
             // The far edges, head -> z and z -> tail, with their windows.
             let nl = if zl > 0.0 { l } else { pz };
             let nr = if zr < 0.0 { rr } else { pz };
-            let mut onward = 0;
+            // Whether some ray of the window ends in this triangle (at a
+            // wall, or where the flood stops): only then does it count
+            // in the profile (see below).
+            let mut ends = false;
             for (e, x, (wl, wr)) in [(next(h), phead, (nl, rr)), (prev(h), ptail, (l, nr))] {
                 if nav.wall[e as usize] {
+                    ends |= TRACK && orient2d(o, wr, wl) >= 0.0;
                     continue;
                 }
                 if out(x) & mz != 0 {
@@ -160,16 +167,20 @@ impl TangentSearch {
                 } else if orient2d(o, wr, wl) >= 0.0 {
                     if far(x, pz) {
                         cut = true;
+                        ends = true;
                     } else {
                         self.stack.push((nav.opp[e as usize], wl, wr));
-                        onward += 1;
                     }
                 }
             }
-            // A ray from `o` leaves the triangle by a far edge; when the
-            // flood goes on across both, the triangles there reach as
-            // far in every direction it does (see `cache::profile`).
-            if TRACK && onward < 2 {
+            // The rays of the window leave the triangle by its far edges;
+            // where every one goes on, the triangles beyond reach farther
+            // along each ray, so the profile (what the flood saw, see
+            // `cache::profile`) needs only the triangles where rays end.
+            // Rays left out by the cone are outside it all along (an edge
+            // wholly outside it stops none inside): a flood with a cone
+            // describes what it saw inside the cone.
+            if TRACK && ends {
                 cache::profile::add(&mut self.profile, o, [ptail, phead, pz], self.prof_abs);
             }
         }

@@ -40,13 +40,19 @@ impl TangentSearch {
             self.cur = ci;
             self.caches[ci].fit(nav.pos.len());
             for i in 0..self.caches[ci].sides.len() {
-                if !self.caches[ci].side_holds(nav, i) {
-                    continue;
-                }
-                checked += 1;
                 let s = self.caches[ci].sides[i];
                 let v = s.slot / 2;
                 let dir = if s.slot.is_multiple_of(2) { 1.0 } else { -1.0 };
+                // As a query would find it (repaired first when due).
+                match self.caches[ci].side_check(nav, i) {
+                    Check::Holds => {}
+                    Check::Dropped => continue,
+                    Check::Repair(run) => {
+                        self.repair(nav, i, (v, dir), r, run);
+                    }
+                }
+                checked += 1;
+                let s = self.caches[ci].sides[i];
                 let (b, e) = (s.range.0 as usize, s.range.1 as usize);
                 let kept: Vec<(Edge, Clear)> = (b..e)
                     .map(|k| (self.caches[ci].edges[k], self.caches[ci].clear[k]))
@@ -57,7 +63,11 @@ impl TangentSearch {
                     c.edges[fb as usize..fe as usize].iter().map(key).collect();
                 c.edges.truncate(fb as usize);
                 c.clear.truncate(fb as usize);
-                if reach.to_bits() != s.reach.to_bits() {
+                // A kept reach may be short of the truth (a repair that
+                // floods a few sectors cannot tell that the rest is no
+                // longer cut: a later query regrows it); the edges must
+                // still hold every corner within it.
+                if reach < s.reach {
                     return Err(format!(
                         "side {v}/{dir}: reach {} kept, {reach} now",
                         s.reach

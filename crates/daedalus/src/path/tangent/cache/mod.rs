@@ -22,8 +22,11 @@
 //! `NavMesh`'s history of changed boxes, checked lazily when the entry is
 //! next used). A flood down several streets has a box that is mostly
 //! empty; the profile keeps a change in a walled-off block from dropping
-//! it. So a game moving a door refills the corners that see the door, not
-//! the world. A cache is keyed by the snapshot's lineage (a rebuild starts
+//! it. A change that does come near names the sectors it meets: when
+//! they span at most half a turn, only they are flooded again and the
+//! side's other edges kept ([`repair`]); else the side is dropped. So a
+//! game moving a door refloods the wedges of the corners that see the
+//! door, not the world. A cache is keyed by the snapshot's lineage (a rebuild starts
 //! a new one) and the radius; a few radii are kept side by side (least
 //! recently used replaced). Entries dropped leave their edges behind until
 //! they outnumber the live ones, then the buffers are compacted (amortised
@@ -56,6 +59,9 @@ pub(super) struct Edge {
     /// A triangle holding `q` (for the bound) and the `hint_epoch` when
     /// it was found (see `EdgeCache::hint_epoch`); `NONE` until needed.
     pub(super) tri: (u32, u32),
+    /// The profile sectors of the sight line from the corner to `w`
+    /// (what the edge depends on, see [`repair`]).
+    pub(super) sect: u32,
 }
 
 /// Segment clearance of a cached edge.
@@ -86,8 +92,23 @@ struct Side {
     /// The edges reach every corner within this distance (`INFINITY`:
     /// every corner of the free gap).
     reach: f64,
+    /// The outer radius of the flood that filled it (a repair floods as
+    /// far).
+    outer: f64,
     rev: u64,
     dep: Rect,
+}
+
+/// What the check of a kept side finds.
+#[derive(Clone, Copy, Debug)]
+enum Check {
+    /// Nothing changed near what it saw.
+    Holds,
+    /// Changes came near it in these sectors only (a run of at most half
+    /// a turn, see [`profile::run`]): its edges there are flooded again.
+    Repair((usize, usize)),
+    /// Not filled, or dropped now.
+    Dropped,
 }
 
 /// The walls within `2 r` of a corner, valid at revision `rev`.
@@ -207,38 +228,59 @@ impl EdgeCache {
             at: Point::new(0.0, 0.0),
             prof: 0,
             reach: 0.0,
+            outer: 0.0,
             rev: 0,
             dep: Rect::new(Point::new(0.0, 0.0), Point::new(0.0, 0.0)),
         });
         self.sides.len() - 1
     }
 
-    /// Whether side `i`'s edges still hold on `nav` (dropped if not).
-    fn side_holds(&mut self, nav: &NavMesh, i: usize) -> bool {
-        let s = &mut self.sides[i];
+    /// Whether side `i`'s edges still hold on `nav`, need a repair of
+    /// some sectors, or are dropped (now, when a change came near them
+    /// all round).
+    fn side_check(&mut self, nav: &NavMesh, i: usize) -> Check {
+        let s = self.sides[i];
         if !s.filled {
-            return false;
+            return Check::Dropped;
         }
-        if s.rev != nav.revision() {
-            let reach = &self.prof_pool[prof_range(s)];
-            let r = self.key.map_or(f64::INFINITY, |k| f64::from_bits(k.1));
-            let o = s.at;
-            // The margin of `widen` (2 r and its rounding slack).
-            let meets = |b: &Rect| {
+        if s.rev == nav.revision() {
+            return Check::Holds;
+        }
+        let reach = &self.prof_pool[prof_range(&s)];
+        let r = self.key.map_or(f64::INFINITY, |k| f64::from_bits(k.1));
+        let o = s.at;
+        let mut hit = 0;
+        let known = nav.history.changes_since(s.rev, &s.dep).map(|changes| {
+            for b in changes {
+                // The margin of `widen` (2 r and its rounding slack).
                 let m = [b.min.x, b.min.y, b.max.x, b.max.y, o.x, o.y]
                     .iter()
                     .fold(0.0f64, |m, x| m.max(x.abs()));
-                reach.is_empty() || profile::meets(reach, o, b, 2.0 * r * (1.0 + 1e-6) + 2e-9 * m)
-            };
-            if !nav.history.unchanged_by(s.rev, &s.dep, meets) {
-                s.filled = false;
-                self.live_edges -= (s.range.1 - s.range.0) as usize;
-                self.live_prof -= prof_range(s).len();
-                return false;
+                hit |= if reach.is_empty() {
+                    profile::ALL
+                } else {
+                    profile::hits(reach, o, b, 2.0 * r * (1.0 + 1e-6) + 2e-9 * m)
+                };
+                if hit == profile::ALL {
+                    break;
+                }
             }
-            s.rev = nav.revision();
+        });
+        if known.is_some() {
+            if hit == 0 {
+                self.sides[i].rev = nav.revision();
+                return Check::Holds;
+            }
+            let run = profile::run(hit);
+            if run.1 <= profile::SECTORS / 2 {
+                return Check::Repair(run);
+            }
         }
-        true
+        let s = &mut self.sides[i];
+        s.filled = false;
+        self.live_edges -= (s.range.1 - s.range.0) as usize;
+        self.live_prof -= prof_range(s).len();
+        Check::Dropped
     }
 
     /// The walls near `v`, when cached and still holding on `nav`.
@@ -278,7 +320,7 @@ impl EdgeCache {
 
     /// Gives back the edges and near walls of entries no longer live,
     /// once they outnumber the live ones (amortised over their fills).
-    fn compact(&mut self, nav: &NavMesh, lim: f64) {
+    fn compact(&mut self) {
         if self.edges.len() > 2 * self.live_edges + SLACK
             || self.prof_pool.len() > 2 * self.live_prof + SLACK
         {
@@ -286,7 +328,9 @@ impl EdgeCache {
             let mut clear = Vec::with_capacity(self.live_edges);
             let mut prof = Vec::with_capacity(self.live_prof);
             for i in 0..self.sides.len() {
-                if !self.side_holds(nav, i) {
+                // Checked when next used, not here (a check walks the
+                // history since the side's revision).
+                if !self.sides[i].filled {
                     continue;
                 }
                 let s = &mut self.sides[i];
@@ -310,8 +354,8 @@ impl EdgeCache {
         if self.near_pool.len() > 2 * self.live_near + SLACK {
             let mut pool = Vec::with_capacity(self.live_near);
             for i in 0..self.nears.len() {
-                let v = self.nears[i].v;
-                if v == NONE || self.near(nav, v, lim).is_none() {
+                // Checked when next used, as the sides are.
+                if self.nears[i].v == NONE {
                     continue;
                 }
                 let n = &mut self.nears[i];
@@ -374,7 +418,7 @@ impl TangentSearch {
         c.sync_hints(nav);
         c.next_query();
         c.fit(nav.pos.len());
-        c.compact(nav, near_limit(r));
+        c.compact();
         self.cur = pick;
     }
 
@@ -413,7 +457,16 @@ impl TangentSearch {
         let c = self.cache_mut();
         let i = c.side(k);
         let was = c.sides[i].filled;
-        let reach = if c.side_holds(nav, i) {
+        let holds = match c.side_check(nav, i) {
+            Check::Holds => true,
+            Check::Dropped => false,
+            Check::Repair(run) => {
+                self.repair(nav, i, (v, dir), r, run);
+                true
+            }
+        };
+        let c = self.cache_mut();
+        let reach = if holds {
             let s = &mut c.sides[i];
             let have = s.reach;
             if have >= need {
@@ -444,6 +497,7 @@ impl TangentSearch {
             need
         };
         self.work += FLOOD_WORK;
+        let outer = reach;
         let (begin, end, reach, dep) = self.flood_edges(nav, v, dir, r, reach);
         let prof = std::mem::take(&mut self.profile);
         let tracked = !prof.is_empty();
@@ -460,6 +514,7 @@ impl TangentSearch {
         s.at = pv;
         s.prof = at;
         s.reach = reach;
+        s.outer = outer;
         s.rev = nav.revision();
         s.dep = dep;
         c.live_edges += (end - begin) as usize;
@@ -494,12 +549,8 @@ impl TangentSearch {
         self.profile.clear();
         if nav.revision() != nav.history.lineage() {
             self.profile.resize(profile::SECTORS, 0.0);
-            let wb = nav.bounds();
-            self.prof_abs = 1e-9
-                * [wb.min.x, wb.min.y, wb.max.x, wb.max.y]
-                    .iter()
-                    .fold(0.0f64, |m, x| m.max(x.abs()));
-            self.visible_tracked(nav, pv, true, ring);
+            self.prof_abs = prof_abs(nav);
+            self.visible_tracked(nav, pv, true, None, ring);
         } else {
             self.visible(nav, pv, true, None, ring);
         }
@@ -507,10 +558,42 @@ impl TangentSearch {
         let mut dep = self.flood_box.unwrap_or(Rect::new(pv, pv));
         dep.add(pv);
         let (cb, ce) = dedup_tail(&mut self.cand_pool, b as u32);
-        let begin = self.cache().edges.len();
+        let mut edges = std::mem::take(&mut self.cache_mut().edges);
+        let begin = edges.len();
+        self.tangent_edges(nav, (v, dir), r, (cb, ce), profile::ALL, &mut edges);
+        self.cand_pool.truncate(b);
+        edges[begin..].sort_unstable_by(|x, y| x.o.total_cmp(&y.o));
+        let c = self.cache_mut();
+        c.edges = edges;
+        let end = c.edges.len();
+        c.clear.resize(end, Clear::Untested);
+        // The segments of the edges keep `r` from walls within `2 r` of
+        // the flood (a tangent point is within `r` of its corner).
+        (begin as u32, end as u32, reach, widen(dep, 2.0 * r))
+    }
+}
+
+impl TangentSearch {
+    /// Appends to `out` the tangent edges leaving the circle of `v` in
+    /// direction `dir` to the circles of the corners `cand_pool[cb..ce]`
+    /// whose sight line from `v` lies in a sector of `sectors`.
+    fn tangent_edges(
+        &self,
+        nav: &NavMesh,
+        (v, dir): (u32, f64),
+        r: f64,
+        (cb, ce): (u32, u32),
+        sectors: u32,
+        out: &mut Vec<Edge>,
+    ) {
+        let pv = nav.p(v);
         for i in cb..ce {
             let w = self.cand_pool[i as usize];
             let pw = nav.p(w);
+            let sect = profile::sectors_of(pv, pw);
+            if sect & sectors == 0 {
+                continue;
+            }
             for dw in [1.0, -1.0] {
                 let Some((p, q)) = tangent(pv, r, dir, pw, r, dw) else {
                     continue;
@@ -525,28 +608,29 @@ impl TangentSearch {
                 let Some(oq) = self.arc_pos(nav, w, dw, q) else {
                     continue;
                 };
-                let len = p.distance(q);
-                self.cache_mut().edges.push(Edge {
+                out.push(Edge {
                     w,
                     dw,
                     p,
                     q,
                     o,
-                    len,
+                    len: p.distance(q),
                     oq,
                     tri: (NONE, 0),
+                    sect,
                 });
             }
         }
-        self.cand_pool.truncate(b);
-        let c = self.cache_mut();
-        c.edges[begin..].sort_unstable_by(|x, y| x.o.total_cmp(&y.o));
-        let end = c.edges.len();
-        c.clear.resize(end, Clear::Untested);
-        // The segments of the edges keep `r` from walls within `2 r` of
-        // the flood (a tangent point is within `r` of its corner).
-        (begin as u32, end as u32, reach, widen(dep, 2.0 * r))
     }
+}
+
+/// The absolute rounding slack of a profile's distances on `nav`: `1e-9`
+/// of its coordinates.
+fn prof_abs(nav: &NavMesh) -> f64 {
+    let wb = nav.bounds();
+    1e-9 * [wb.min.x, wb.min.y, wb.max.x, wb.max.y]
+        .iter()
+        .fold(0.0f64, |m, x| m.max(x.abs()))
 }
 
 /// The distance within which `near_walls` keeps a corner's walls.
@@ -558,3 +642,4 @@ pub(super) fn near_limit(r: f64) -> f64 {
 #[cfg(feature = "testing")]
 mod audit;
 pub(super) mod profile;
+mod repair;

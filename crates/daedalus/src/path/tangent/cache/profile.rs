@@ -1,20 +1,26 @@
 //! What a kept side depends on, as seen from its corner: per angular
-//! sector, how far the triangles of its flood reach.
+//! sector, how far its flood saw.
 //!
 //! A flood from a corner is a visibility region, star-shaped round the
 //! corner and often long and thin in several directions (down streets,
 //! along a grid's lanes). Its bounding box is then mostly empty, and a
 //! change anywhere in it would drop the side. The profile keeps, for each
-//! of [`SECTORS`] sectors round the corner, the largest distance of a
-//! corner of a triangle the flood entered that overlaps the sector. A
-//! changed box meets the side only if it comes within `2 r` of that
-//! region (the walls the side's clearance tests can see, see `cache`).
+//! of [`SECTORS`] sectors round the corner, a distance that every point
+//! the flood saw in that sector is within: per triangle where a ray of
+//! the flood ends (at a wall or where the flood stopped), the farthest
+//! point of the triangle in the sector (a ray that goes on ends farther,
+//! in the same sector). A changed box meets the side only if it comes
+//! within `2 r` of that region, and then [`hits`] names the sectors
+//! where: what the side's edges depend on lies within `2 r` of their
+//! sight lines (see `repair`), and a corner newly seen is seen past a
+//! wall that was at the region's edge.
 //!
 //! Angles are pseudo-angles (`pseudo`, in `[0, 4)`, monotonic in the true
 //! angle, with a slope at most 1 per radian), so a true angular margin is
 //! also a margin in pseudo-angle; every span is widened by `EPS` for the
-//! rounding, and a corner on a sector's side ray is found by that ray. The region described holds every triangle entered, so
-//! the test can only answer "meets" too often, never too seldom.
+//! rounding, and a corner on a sector's side ray is found by that ray.
+//! The region described holds every point seen, so the test can only
+//! answer "meets" too often, never too seldom.
 
 use crate::Point;
 use crate::geometry::Rect;
@@ -213,16 +219,35 @@ fn span3([x, y, z]: [f64; 3]) -> (f64, f64) {
     }
 }
 
-/// Whether box `b` comes within `margin` of the region `reach` describes
-/// round `o` (see the module docs; may answer `true` too often).
-pub(in crate::path::tangent) fn meets(reach: &[f32], o: Point, b: &Rect, margin: f64) -> bool {
+/// The sectors (bit `k`: sector `k`) in which box `b` comes within
+/// `margin` of the region `reach` describes round `o` (see the module
+/// docs): a point of that region within `margin` of `b` lies in one of
+/// them. May name sectors too many, never too few; `0`: the box keeps
+/// clear of the region.
+pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: f64) -> u32 {
     let d = b.distance(o);
     if d <= margin {
-        return true;
+        return ALL;
     }
-    // Directions of points within `margin` of the box: its span widened
-    // by the angle `margin` subtends at distance `d`.
-    let w = (margin / d).min(1.0).asin() * (1.0 + 1e-9);
+    // The sectors reaching within `margin` of the box's distance...
+    let mut near = 0;
+    for (k, &r) in reach.iter().enumerate() {
+        if d <= f64::from(r) + margin {
+            near |= 1 << k;
+        }
+    }
+    if near == 0 {
+        return 0;
+    }
+    // ...among the directions of points within `margin` of the box: its
+    // span widened by the angle `margin` subtends at distance `d`
+    // (`asin x`, or `tan(asin x)` above it where that is cheaper).
+    let x = (margin / d).min(1.0);
+    let w = if x < 0.5 {
+        x / (1.0 - x * x).sqrt()
+    } else {
+        x.asin()
+    } * (1.0 + 1e-9);
     let mut dirs = [
         b.min,
         b.max,
@@ -232,9 +257,64 @@ pub(in crate::path::tangent) fn meets(reach: &[f32], o: Point, b: &Rect, margin:
     .map(|p| pseudo(p.x - o.x, p.y - o.y));
     let (s, e) = span(&mut dirs);
     if wrap(e - s) + 2.0 * w >= 4.0 - 4.0 / SECTORS as f64 {
-        return reach.iter().any(|&r| d <= f64::from(r) + margin);
+        return near;
     }
-    each_sector(s - w, e + w, |k| d <= f64::from(reach[k]) + margin)
+    let mut m = 0;
+    each_sector(s - w, e + w, |k| {
+        m |= 1 << k;
+        false
+    });
+    near & m
+}
+
+/// Every sector.
+pub(in crate::path::tangent) const ALL: u32 = u32::MAX;
+
+/// The sectors of the direction from `o` to `p` (`p != o`), widened by
+/// the pseudo-angles' slack as [`hits`] widens a box's: one, or two on
+/// a sector boundary.
+pub(in crate::path::tangent) fn sectors_of(o: Point, p: Point) -> u32 {
+    let a = pseudo(p.x - o.x, p.y - o.y);
+    let (s, e) = ends(a, a);
+    (1 << s) | (1 << e)
+}
+
+/// The shortest run of consecutive sectors (counter-clockwise, as
+/// `(first, count)`) holding every sector of `mask` (not empty).
+pub(in crate::path::tangent) fn run(mask: u32) -> (usize, usize) {
+    if mask == ALL {
+        return (0, SECTORS);
+    }
+    // The run starts after the longest circular gap of clear sectors.
+    let (mut best, mut first) = (0, 0);
+    for k in 0..SECTORS {
+        if mask & (1 << k) != 0 {
+            continue;
+        }
+        let len = (0..SECTORS)
+            .take_while(|i| mask & (1 << ((k + i) % SECTORS)) == 0)
+            .count();
+        if len > best {
+            (best, first) = (len, (k + len) % SECTORS);
+        }
+    }
+    (first, SECTORS - best)
+}
+
+/// The sectors of run `(first, count)`.
+pub(in crate::path::tangent) fn run_mask((first, count): (usize, usize)) -> u32 {
+    if count >= SECTORS {
+        return ALL;
+    }
+    let m = (1u32 << count) - 1;
+    m.rotate_left(first as u32)
+}
+
+/// The unit directions of the rays bounding run `(first, count)` (at
+/// most half a turn): from its first sector's start, counter-clockwise,
+/// to its last sector's end.
+pub(in crate::path::tangent) fn run_rays((first, count): (usize, usize)) -> [(f64, f64); 2] {
+    [boundary(first), boundary(first + count)]
 }
 
 #[cfg(test)]
@@ -251,10 +331,10 @@ mod tests {
         }
     }
 
-    /// Distance from a box to a triangle, sampled finely on both (an
-    /// upper bound of the true distance: enough to find boxes that are
-    /// surely within the margin).
-    fn near(b: &Rect, t: &[Point; 3], margin: f64) -> bool {
+    /// A point of triangle `t` within `margin` of box `b`, sampled
+    /// finely on the box (enough to find boxes that are surely within
+    /// the margin).
+    fn near(b: &Rect, t: &[Point; 3], margin: f64) -> Option<Point> {
         let inside = |p: Point| {
             let o = crate::geometry::orient2d;
             o(t[0], t[1], p) >= 0.0 && o(t[1], t[2], p) >= 0.0 && o(t[2], t[0], p) >= 0.0
@@ -267,26 +347,26 @@ mod tests {
                     b.min.y + (b.max.y - b.min.y) * j as f64 / n as f64,
                 );
                 if inside(p) {
-                    return true;
+                    return Some(p);
                 }
-                let d = (0..3)
-                    .map(|k| crate::spatial::point_seg(p, t[k], t[(k + 1) % 3]))
-                    .fold(f64::INFINITY, f64::min);
-                if d < margin {
-                    return true;
+                for k in 0..3 {
+                    let q = crate::geometry::closest_point_segment(t[k], t[(k + 1) % 3], p);
+                    if p.distance(q) < margin {
+                        return Some(q);
+                    }
                 }
             }
         }
-        false
+        None
     }
 
     #[test]
-    fn a_box_near_a_triangle_of_the_flood_always_meets_it() {
+    fn a_box_near_a_point_of_the_flood_always_hits_its_sector() {
         // Brute force: random fans of long thin triangles round `o` and
         // random boxes; a box sampled within the margin of a triangle
         // must meet the profile.
         let mut rng = Rng(0x1234_5678_9abc_def1);
-        let (mut met, mut missed_far) = (0, 0);
+        let (mut met, mut missed_far, mut some) = (0, 0, 0);
         for _ in 0..60 {
             let o = Point::new(rng.f(-5.0, 5.0), rng.f(-5.0, 5.0));
             let mut reach = [0f32; SECTORS];
@@ -313,11 +393,18 @@ mod tests {
                 let (w, h) = (rng.f(0.0, 30.0), rng.f(0.0, 30.0));
                 let b = Rect::new([x, y], [x + w, y + h]);
                 let margin = rng.f(0.0, 4.0);
-                let hit = meets(&reach, o, &b, margin);
-                if tris.iter().any(|t| near(&b, t, margin)) {
-                    assert!(hit, "box {b:?} near the flood, margin {margin}, not met");
+                let m = hits(&reach, o, &b, margin);
+                if let Some(y) = tris.iter().find_map(|t| near(&b, t, margin)) {
+                    // The point's own sector is named (what a repair of
+                    // the sectors hit relies on).
+                    let k = sector(pseudo(y.x - o.x, y.y - o.y));
+                    assert!(
+                        m & (1 << k) != 0,
+                        "box {b:?} near {y:?} (sector {k}), margin {margin}: {m:#x}"
+                    );
                     met += 1;
-                } else if !hit {
+                    some += u32::from(m != ALL && m.count_ones() <= 4);
+                } else if m == 0 {
                     missed_far += 1;
                 }
             }
@@ -325,6 +412,8 @@ mod tests {
         // The test sees both answers (and the profile is not one box).
         assert!(met > 200, "{met}");
         assert!(missed_far > 2000, "{missed_far}");
+        // And most boxes met name a few sectors, not all.
+        assert!(some > met / 2, "{some} of {met}");
     }
 
     #[test]
@@ -342,13 +431,41 @@ mod tests {
             6e-8,
         );
         let room = Rect::new([31.0, 46.0], [35.0, 50.0]);
-        assert!(!meets(&reach, o, &room, 1.0));
+        assert_eq!(hits(&reach, o, &room, 1.0), 0);
         // A box on the far corner's side, at the top wall, meets it.
-        assert!(meets(&reach, o, &Rect::new([9.0, 8.5], [10.0, 9.5]), 1.0));
+        assert_ne!(hits(&reach, o, &Rect::new([9.0, 8.5], [10.0, 9.5]), 1.0), 0);
         // Straight up the triangle reaches the wall 2.6 away: a box 3
         // above `o` meets it with a margin of 0.5, not of 0.3.
         let up = Rect::new([51.2, 8.4], [51.4, 8.6]);
-        assert!(meets(&reach, o, &up, 0.5));
-        assert!(!meets(&reach, o, &Rect::new([51.2, 9.5], [51.4, 9.7]), 0.3));
+        assert_ne!(hits(&reach, o, &up, 0.5), 0);
+        assert_eq!(
+            hits(&reach, o, &Rect::new([51.2, 9.5], [51.4, 9.7]), 0.3),
+            0
+        );
+    }
+
+    #[test]
+    fn the_run_of_hit_sectors_is_the_complement_of_the_widest_gap() {
+        // Hand-worked: bits 31, 0 and 1 wrap round; 5 alone; 3 and 20
+        // leave gaps of 16 (4..=19) and 14 (21..=2 round): the run goes
+        // from 20 over 0 to 3.
+        assert_eq!(run((1 << 31) | 0b11), (31, 3));
+        assert_eq!(run(1 << 5), (5, 1));
+        assert_eq!(run((1 << 3) | (1 << 20)), (20, 16));
+        assert_eq!(run(ALL), (0, SECTORS));
+        assert_eq!(run_mask((31, 3)), (1 << 31) | 0b11);
+        assert_eq!(run_mask((20, 16)), (0xfff << 20) | 0b1111);
+        for m in [1u32 << 9, 0x8000_0001, 0x00f0_0f00, 0x1234_5678] {
+            let r = run_mask(run(m));
+            assert_eq!(r & m, m, "{m:#x}: the run holds every sector hit");
+        }
+        // The rays bound the run: sector 8 starts straight up.
+        let [a, b] = run_rays((8, 8));
+        assert!(a.0.abs() < 1e-12 && (a.1 - 1.0).abs() < 1e-12, "{a:?}");
+        assert!((b.0 + 1.0).abs() < 1e-12 && b.1.abs() < 1e-12, "{b:?}");
+        // A direction on a sector boundary names both sectors.
+        let o = Point::new(0.0, 0.0);
+        assert_eq!(sectors_of(o, Point::new(0.0, 3.0)), (1 << 7) | (1 << 8));
+        assert_eq!(sectors_of(o, Point::new(3.0, 0.2)), 1);
     }
 }
