@@ -61,7 +61,7 @@ pub(super) struct Edge {
     pub(super) tri: (u32, u32),
     /// The profile sectors of the sight line from the corner to `w`
     /// (what the edge depends on, see [`repair`]).
-    pub(super) sect: u32,
+    pub(super) sect: [u8; 2],
 }
 
 /// Segment clearance of a cached edge.
@@ -583,7 +583,7 @@ impl TangentSearch {
         (v, dir): (u32, f64),
         r: f64,
         (cb, ce): (u32, u32),
-        sectors: u32,
+        sectors: profile::Mask,
         out: &mut Vec<Edge>,
     ) {
         let pv = nav.p(v);
@@ -591,7 +591,7 @@ impl TangentSearch {
             let w = self.cand_pool[i as usize];
             let pw = nav.p(w);
             let sect = profile::sectors_of(pv, pw);
-            if sect & sectors == 0 {
+            if !profile::meets_mask(sectors, sect) {
                 continue;
             }
             for dw in [1.0, -1.0] {

@@ -28,6 +28,9 @@ use crate::geometry::Rect;
 /// Sectors round a corner.
 pub(in crate::path::tangent) const SECTORS: usize = 32;
 
+/// A set of sectors: bit `k` for sector `k`.
+pub(in crate::path::tangent) type Mask = u32;
+
 /// Pseudo-angle of the direction `(dx, dy)` (not both zero), in `[0, 4)`.
 #[inline]
 fn pseudo(dx: f64, dy: f64) -> f64 {
@@ -224,7 +227,7 @@ fn span3([x, y, z]: [f64; 3]) -> (f64, f64) {
 /// docs): a point of that region within `margin` of `b` lies in one of
 /// them. May name sectors too many, never too few; `0`: the box keeps
 /// clear of the region.
-pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: f64) -> u32 {
+pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: f64) -> Mask {
     let d = b.distance(o);
     if d <= margin {
         return ALL;
@@ -268,20 +271,26 @@ pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: 
 }
 
 /// Every sector.
-pub(in crate::path::tangent) const ALL: u32 = u32::MAX;
+pub(in crate::path::tangent) const ALL: Mask = Mask::MAX;
 
 /// The sectors of the direction from `o` to `p` (`p != o`), widened by
 /// the pseudo-angles' slack as [`hits`] widens a box's: one, or two on
 /// a sector boundary.
-pub(in crate::path::tangent) fn sectors_of(o: Point, p: Point) -> u32 {
+pub(in crate::path::tangent) fn sectors_of(o: Point, p: Point) -> [u8; 2] {
     let a = pseudo(p.x - o.x, p.y - o.y);
     let (s, e) = ends(a, a);
-    (1 << s) | (1 << e)
+    [s as u8, e as u8]
+}
+
+/// Whether `mask` holds a sector of `sect` (see [`sectors_of`]).
+#[inline]
+pub(in crate::path::tangent) fn meets_mask(mask: Mask, [s, e]: [u8; 2]) -> bool {
+    mask & ((1 << s) | (1 << e)) != 0
 }
 
 /// The shortest run of consecutive sectors (counter-clockwise, as
 /// `(first, count)`) holding every sector of `mask` (not empty).
-pub(in crate::path::tangent) fn run(mask: u32) -> (usize, usize) {
+pub(in crate::path::tangent) fn run(mask: Mask) -> (usize, usize) {
     if mask == ALL {
         return (0, SECTORS);
     }
@@ -302,11 +311,11 @@ pub(in crate::path::tangent) fn run(mask: u32) -> (usize, usize) {
 }
 
 /// The sectors of run `(first, count)`.
-pub(in crate::path::tangent) fn run_mask((first, count): (usize, usize)) -> u32 {
+pub(in crate::path::tangent) fn run_mask((first, count): (usize, usize)) -> Mask {
     if count >= SECTORS {
         return ALL;
     }
-    let m = (1u32 << count) - 1;
+    let m: Mask = (1 << count) - 1;
     m.rotate_left(first as u32)
 }
 
@@ -446,26 +455,28 @@ mod tests {
 
     #[test]
     fn the_run_of_hit_sectors_is_the_complement_of_the_widest_gap() {
-        // Hand-worked: bits 31, 0 and 1 wrap round; 5 alone; 3 and 20
-        // leave gaps of 16 (4..=19) and 14 (21..=2 round): the run goes
-        // from 20 over 0 to 3.
+        // Hand-worked (32 sectors): bits 31, 0 and 1 wrap round; 5 alone;
+        // 3 and 20 leave gaps of 16 (4..=19) and 14 (21..=2 round): the
+        // run goes from 20 over 0 to 3.
+        assert_eq!(SECTORS, 32);
         assert_eq!(run((1 << 31) | 0b11), (31, 3));
         assert_eq!(run(1 << 5), (5, 1));
         assert_eq!(run((1 << 3) | (1 << 20)), (20, 16));
         assert_eq!(run(ALL), (0, SECTORS));
         assert_eq!(run_mask((31, 3)), (1 << 31) | 0b11);
         assert_eq!(run_mask((20, 16)), (0xfff << 20) | 0b1111);
-        for m in [1u32 << 9, 0x8000_0001, 0x00f0_0f00, 0x1234_5678] {
+        for m in [1 << 9, 0x8000_0001, 0x00f0_0f00, 0x1234_5678] {
             let r = run_mask(run(m));
             assert_eq!(r & m, m, "{m:#x}: the run holds every sector hit");
         }
-        // The rays bound the run: sector 8 starts straight up.
+        // The rays bound the run: sector 8 starts straight up, 16 left.
         let [a, b] = run_rays((8, 8));
         assert!(a.0.abs() < 1e-12 && (a.1 - 1.0).abs() < 1e-12, "{a:?}");
         assert!((b.0 + 1.0).abs() < 1e-12 && b.1.abs() < 1e-12, "{b:?}");
         // A direction on a sector boundary names both sectors.
         let o = Point::new(0.0, 0.0);
-        assert_eq!(sectors_of(o, Point::new(0.0, 3.0)), (1 << 7) | (1 << 8));
-        assert_eq!(sectors_of(o, Point::new(3.0, 0.2)), 1);
+        assert_eq!(sectors_of(o, Point::new(0.0, 3.0)), [7, 8]);
+        assert_eq!(sectors_of(o, Point::new(3.0, 0.2)), [0, 0]);
+        assert!(meets_mask(1 << 7, [7, 8]) && !meets_mask(1 << 9, [7, 8]));
     }
 }

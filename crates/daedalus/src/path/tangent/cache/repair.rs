@@ -40,13 +40,13 @@ impl TangentSearch {
         let s = self.cache().sides[i];
         let mask = profile::run_mask(run);
         let [a, b] = profile::run_rays(run);
-        let cone = Cone::wedge(pv, a, b, prof_abs(nav));
+        self.prof_abs = prof_abs(nav);
+        let cone = Cone::wedge(pv, a, b, self.prof_abs);
         let base = self.cand_pool.len();
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
         self.profile.clear();
         self.profile.resize(profile::SECTORS, 0.0);
-        self.prof_abs = prof_abs(nav);
         let ring = Reach {
             inner: -1.0,
             outer: s.outer,
@@ -70,7 +70,7 @@ impl TangentSearch {
         let (b0, e0) = (s.range.0 as usize, s.range.1 as usize);
         let (mut k, mut f, mut kept) = (b0, 0, 0);
         loop {
-            while k < e0 && edges[k].sect & mask != 0 {
+            while k < e0 && profile::meets_mask(mask, edges[k].sect) {
                 k += 1;
             }
             if k < e0 && fresh.get(f).is_none_or(|x| edges[k].o <= x.o) {
