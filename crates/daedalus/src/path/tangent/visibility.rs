@@ -25,23 +25,11 @@ impl TangentSearch {
         self.flood::<false>(nav, o, from_vertex, cone, reach);
     }
 
-    /// [`TangentSearch::visible`], also gathering how far its triangles
-    /// reach round `o` into `profile` (see `cache::profile`).
-    pub(super) fn visible_tracked(
-        &mut self,
-        nav: &NavMesh,
-        o: Point,
-        from_vertex: bool,
-        cone: Option<&Cone>,
-        reach: Reach,
-    ) {
-        self.flood::<true>(nav, o, from_vertex, cone, reach);
-    }
-
-    /// The flood of [`TangentSearch::visible`]; `TRACK`: with the profile
-    /// (a separate copy, so the untracked floods of every query pay
-    /// nothing for it).
-    fn flood<const TRACK: bool>(
+    /// The flood of [`TangentSearch::visible`]; `TRACK`: also gathering
+    /// how far its triangles reach round `o` into `profile` (see
+    /// `cache::profile`; a separate copy, so the untracked floods of every
+    /// query pay nothing for it).
+    pub(super) fn flood<const TRACK: bool>(
         &mut self,
         nav: &NavMesh,
         o: Point,

@@ -536,28 +536,12 @@ impl TangentSearch {
         r: f64,
         reach: f64,
     ) -> (u32, u32, f64, Rect) {
-        let pv = nav.p(v);
         let b = self.cand_pool.len();
-        self.fan_of(nav, v);
-        self.gap_wedge(nav, v);
-        let ring = Reach {
-            inner: -1.0,
-            outer: reach,
-        };
         // A snapshot never changed (a static map) has nothing to keep a
         // side from: the box alone, and no profile to pay for.
-        self.profile.clear();
-        if nav.revision() != nav.history.lineage() {
-            self.profile.resize(profile::SECTORS, 0.0);
-            self.prof_abs = prof_abs(nav);
-            self.visible_tracked(nav, pv, true, None, ring);
-        } else {
-            self.visible(nav, pv, true, None, ring);
-        }
+        let track = nav.revision() != nav.history.lineage();
+        let ((cb, ce), dep) = self.flood_side(nav, v, None, reach, track);
         let reach = if self.cut.reach { reach } else { f64::INFINITY };
-        let mut dep = self.flood_box.unwrap_or(Rect::new(pv, pv));
-        dep.add(pv);
-        let (cb, ce) = dedup_tail(&mut self.cand_pool, b as u32);
         let mut edges = std::mem::take(&mut self.cache_mut().edges);
         let begin = edges.len();
         self.tangent_edges(nav, (v, dir), r, (cb, ce), profile::ALL, &mut edges);
@@ -574,6 +558,36 @@ impl TangentSearch {
 }
 
 impl TangentSearch {
+    /// Floods from corner `v` over its free gap (inside `cone` if given)
+    /// to distance `outer`, with its profile into `profile` when `track`:
+    /// the range of the corners seen in `cand_pool` (sorted, the caller
+    /// truncates) and the box of the triangles entered and `v`.
+    pub(super) fn flood_side(
+        &mut self,
+        nav: &NavMesh,
+        v: u32,
+        cone: Option<&Cone>,
+        outer: f64,
+        track: bool,
+    ) -> ((u32, u32), Rect) {
+        let pv = nav.p(v);
+        let b = self.cand_pool.len();
+        self.fan_of(nav, v);
+        self.gap_wedge(nav, v);
+        let ring = Reach { inner: -1.0, outer };
+        self.profile.clear();
+        if track {
+            self.profile.resize(profile::SECTORS, 0.0);
+            self.prof_abs = prof_abs(nav);
+            self.flood::<true>(nav, pv, true, cone, ring);
+        } else {
+            self.flood::<false>(nav, pv, true, cone, ring);
+        }
+        let mut dep = self.flood_box.unwrap_or(Rect::new(pv, pv));
+        dep.add(pv);
+        (dedup_tail(&mut self.cand_pool, b as u32), dep)
+    }
+
     /// Appends to `out` the tangent edges leaving the circle of `v` in
     /// direction `dir` to the circles of the corners `cand_pool[cb..ce]`
     /// whose sight line from `v` lies in a sector of `sectors`.

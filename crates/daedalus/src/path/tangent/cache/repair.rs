@@ -47,22 +47,10 @@ impl TangentSearch {
         let s = self.cache().sides[i];
         let mask = profile::run_mask(run);
         let [a, b] = profile::run_rays(run);
-        self.prof_abs = prof_abs(nav);
-        let cone = Cone::wedge(pv, a, b, self.prof_abs);
+        let cone = Cone::wedge(pv, a, b, prof_abs(nav));
         let base = self.cand_pool.len();
-        self.fan_of(nav, v);
-        self.gap_wedge(nav, v);
-        self.profile.clear();
-        self.profile.resize(profile::SECTORS, 0.0);
-        let ring = Reach {
-            inner: -1.0,
-            outer: s.outer,
-        };
-        self.visible_tracked(nav, pv, true, Some(&cone), ring);
+        let (cands, dep) = self.flood_side(nav, v, Some(&cone), s.outer, true);
         let cut = self.cut.reach;
-        let mut dep = self.flood_box.unwrap_or(Rect::new(pv, pv));
-        dep.add(pv);
-        let cands = dedup_tail(&mut self.cand_pool, base as u32);
         // The kept edges and the new ones, sorted by departure offset.
         let mut edges = std::mem::take(&mut self.cache_mut().edges);
         let begin = edges.len();
