@@ -187,17 +187,16 @@ impl TangentSearch {
     /// by a dropped or regrown cache costs a search, never an answer.
     fn first_after(&mut self, (b, e): (u32, u32), first: f64, edge: u32) -> usize {
         let (b, e) = (b as usize, e as usize);
-        let edges = &self.cache().edges;
+        let os = &self.cache().os;
+        debug_assert_eq!(os.len(), self.cache().edges.len());
         let at = |k: usize| {
-            (b..=e).contains(&k)
-                && (k == b || edges[k - 1].o < first)
-                && (k == e || edges[k].o >= first)
+            (b..=e).contains(&k) && (k == b || os[k - 1] < first) && (k == e || os[k] >= first)
         };
         let kept = self.after.get(edge as usize).copied().unwrap_or(NONE);
         if kept != NONE && at(kept as usize) {
             return kept as usize;
         }
-        let k = b + edges[b..e].partition_point(|x| x.o < first);
+        let k = b + os[b..e].partition_point(|&o| o < first);
         if edge != NONE {
             let i = edge as usize;
             if self.after.len() <= i {
@@ -377,11 +376,16 @@ impl TangentSearch {
                 End::Circle(nav.p(x.v), x.dir)
             }
         };
-        let near = Some(p.v)
-            .filter(|&v| v != START)
-            .map(|v| nav.arcs.vcorner[v as usize])
-            .filter(|&c| c != NONE)
-            .map(|c| c / 3);
+        // A walk from a triangle at the segment's first end: the start's
+        // own (located once per query, its edges are many), or one at the
+        // parent's corner.
+        let near = if p.v == START {
+            self.tris.first().copied()
+        } else {
+            Some(nav.arcs.vcorner[p.v as usize])
+                .filter(|&c| c != NONE)
+                .map(|c| c / 3)
+        };
         let ok = self.segment_clear(nav, (s.dep, end(&p)), (s.at, end(&s)), r, near);
         if s.edge != NONE {
             self.cache_mut().clear[e] = if ok {

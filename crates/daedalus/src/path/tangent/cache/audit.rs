@@ -63,6 +63,7 @@ impl TangentSearch {
                     c.edges[fb as usize..fe as usize].iter().map(key).collect();
                 c.edges.truncate(fb as usize);
                 c.clear.truncate(fb as usize);
+                c.sync_offsets();
                 // The fresh flood runs to the kept reach, so comparing
                 // the edges checks that they hold every corner within it
                 // (a repaired side's reach may be short of a fresh one's:

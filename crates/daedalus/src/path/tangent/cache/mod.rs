@@ -143,6 +143,10 @@ pub(super) struct EdgeCache {
     live_prof: usize,
     pub(super) edges: Vec<Edge>,
     pub(super) clear: Vec<Clear>,
+    /// `edges[k].o` for every `k` (a side's offsets packed: the binary
+    /// search of `first_after` touches a few cache lines, not one per
+    /// probe; see [`EdgeCache::sync_offsets`]).
+    pub(super) os: Vec<f64>,
     /// Bumped by every update of the snapshot (`hint_rev` the last one
     /// seen): an edge's triangle is trusted while its epoch is this one,
     /// else only where a walk starts (kept edges outlive changes of the
@@ -175,6 +179,7 @@ impl EdgeCache {
         self.nears.clear();
         self.edges.clear();
         self.clear.clear();
+        self.os.clear();
         self.near_pool.clear();
         self.prof_pool.clear();
         self.live_edges = 0;
@@ -202,6 +207,14 @@ impl EdgeCache {
                 self.hint_epoch = 1;
             }
         }
+    }
+
+    /// Brings `os` in line with `edges` after edges were appended or the
+    /// tail cut (the prefix kept is unchanged).
+    pub(super) fn sync_offsets(&mut self) {
+        self.os.truncate(self.edges.len());
+        let n = self.os.len();
+        self.os.extend(self.edges[n..].iter().map(|x| x.o));
     }
 
     fn fit(&mut self, nv: usize) {
@@ -349,6 +362,8 @@ impl EdgeCache {
             self.live_prof = prof.len();
             self.edges = edges;
             self.clear = clear;
+            self.os.clear();
+            self.sync_offsets();
             self.prof_pool = prof;
         }
         if self.near_pool.len() > 2 * self.live_near + SLACK {
@@ -551,6 +566,7 @@ impl TangentSearch {
         c.edges = edges;
         let end = c.edges.len();
         c.clear.resize(end, Clear::Untested);
+        c.sync_offsets();
         // The segments of the edges keep `r` from walls within `2 r` of
         // the flood (a tangent point is within `r` of its corner).
         (begin as u32, end as u32, reach, widen(dep, 2.0 * r))

@@ -84,6 +84,7 @@ impl TangentSearch {
         }
         self.fresh = fresh;
         c.edges = edges;
+        c.sync_offsets();
         let end = c.edges.len();
         // The hit sectors' reach is the new flood's; elsewhere the larger.
         let pr = prof_range(&s);
