@@ -18,7 +18,9 @@
 //!
 //! The radius > 0 search keeps query-independent tangent edges across
 //! queries (per snapshot and radius). By default every map's queries run
-//! once untimed first (`warm`: the steady state of a static map);
+//! once untimed first (`warm`; a side is kept on its second expansion, so
+//! the timed runs still fill a few: `filled` with `testing`, and
+//! `RADIUS_SPIN=n` adds n untimed passes for a static map's steady state);
 //! `RADIUS_COLD=1` (with `testing`) drops that cache before every timed
 //! radius > 0 run (`cold`: every query is the first after a change).
 //! `RADIUS_CHANGE=1` (`change`): the world's small rings (box at most 2 %
