@@ -188,7 +188,14 @@ impl TangentSearch {
     fn first_after(&mut self, (b, e): (u32, u32), first: f64, edge: u32) -> usize {
         let (b, e) = (b as usize, e as usize);
         let os = &self.cache().os;
+        // Kept in step with `edges` at every write (`sync_offsets`).
         debug_assert_eq!(os.len(), self.cache().edges.len());
+        debug_assert!(
+            self.cache().edges[b..e]
+                .iter()
+                .zip(&os[b..e])
+                .all(|(x, o)| x.o == *o)
+        );
         let at = |k: usize| {
             (b..=e).contains(&k) && (k == b || os[k - 1] < first) && (k == e || os[k] >= first)
         };

@@ -237,6 +237,8 @@ pub(crate) struct TangentSearch {
     arr_stamp: Vec<u32>,
     arr_list: Vec<Vec<(Point, f64, f64)>>,
     stack: Vec<(u32, Point, Point)>,
+    /// The triangles containing the start (during a search; the goal's
+    /// are swapped in for its flood).
     tris: Vec<u32>,
     /// The triangles containing the goal.
     gtris: Vec<u32>,
