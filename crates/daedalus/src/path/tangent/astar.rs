@@ -20,7 +20,7 @@ impl TangentSearch {
         s.keyed = false;
         let f = s.g + s.h;
         self.states.push(s);
-        self.heap.push(Reverse((f.to_bits(), id)));
+        self.heap.push(f, id);
     }
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
@@ -70,12 +70,7 @@ impl TangentSearch {
         if nf <= f {
             return false;
         }
-        // Still ahead of every other key: it would be popped right back.
-        let key = (nf.to_bits(), id);
-        if self.heap.peek().is_none_or(|Reverse(top)| key < *top) {
-            return false;
-        }
-        self.heap.push(Reverse(key));
+        self.heap.push(nf, id);
         true
     }
 
@@ -237,7 +232,7 @@ impl TangentSearch {
         let rest = if d >= e { 2.0 * d - e } else { e };
         // Less the rounding of the distances (relative, far below 1e-9).
         let f = (s.g + s.h).max(s.g + rest * (1.0 - 1e-9));
-        self.heap.push(Reverse((f.to_bits(), id)));
+        self.heap.push(f, id);
     }
 
     /// The successors of corner state `id` (arrival offset `arr` on its
@@ -515,16 +510,18 @@ impl TangentSearch {
             }
             let top = self.heap.pop();
             if let Some((_, limit)) = self.start_box
-                && top.is_none_or(|Reverse((k, _))| f64::from_bits(k) > limit)
+                && top.is_none_or(|(f, _)| f > limit)
             {
-                self.heap.extend(top);
+                if let Some((f, id)) = top {
+                    self.heap.push(f, id);
+                }
                 self.expand(nav, 0, (from, to), r, true);
                 continue;
             }
-            let Some(Reverse((key, id))) = top else {
+            let Some((key, id)) = top else {
                 break;
             };
-            if self.rekey(nav, search, id, f64::from_bits(key)) {
+            if self.rekey(nav, search, id, key) {
                 continue;
             }
             let s = self.states[id as usize];

@@ -74,12 +74,11 @@ mod astar;
 mod cache;
 mod clearance;
 mod cone;
+mod frontier;
 mod kernels;
 mod reconstruct;
 mod visibility;
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::f64::consts::{PI, TAU};
 
 use crate::Point;
@@ -203,7 +202,7 @@ pub struct CacheCounts {
 #[derive(Default, Debug, Clone)]
 pub(crate) struct TangentSearch {
     states: Vec<State>,
-    heap: BinaryHeap<Reverse<(u64, u32)>>,
+    heap: frontier::Frontier,
     /// Per-query epoch for the per-vertex caches.
     qe: u32,
     /// Flood epoch for triangle / half-edge marks.
