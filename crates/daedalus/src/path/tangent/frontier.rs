@@ -3,40 +3,44 @@
 //!
 //! Why not a binary heap: on maps with many corners (grid mazes, random
 //! maps) a query pushes tens of thousands of states, and the binary
-//! heap's pops, a cache miss per level, were the search's largest cost.
-//! A radix heap pushes in O(1) and moves an entry only to buckets nearer
-//! the minimum. Non-negative `f64`s order like their bits as `u64`s.
+//! heap's pops, a cache miss per level, were the search's largest cost
+//! (29 % of random512-10-0 at radius 1). A radix heap pushes in O(1) and
+//! moves an entry only towards the bucket of the minimum, a few times at
+//! most. Non-negative `f64`s order like their bits as `u64`s.
 //!
-//! It needs every key pushed to be at least the last one popped. A* with
-//! a consistent heuristic pushes such keys up to rounding, and the radius-0
-//! bound a state inherits may be inconsistent by a little more; a smaller
-//! key is raised to the last popped one. That pops it next, as the binary
-//! heap would (it is smaller than every key it holds), so the search
-//! expands the same states; only ties may come out in another order.
-
-use std::cmp::Reverse;
-
-use radix_heap::RadixHeapMap;
+//! An entry sits in bucket `b`, one past the highest bit in which its key
+//! differs from the last key popped (`top`; bucket 0: equal). Every key
+//! in bucket `b` is smaller than every key in a higher bucket, so the
+//! minimum is in the lowest non-empty bucket: popping empties that bucket
+//! into lower ones around its own minimum. A mask of the non-empty
+//! buckets finds it in one instruction (a small query pops a few dozen
+//! states; scanning 65 buckets, as the `radix-heap` crate does, made
+//! small maps 5 - 10 % slower than the binary heap).
+//!
+//! It needs every key pushed to be at least `top`. A* with a consistent
+//! heuristic pushes such keys up to rounding, and the radius-0 bound a
+//! state inherits may be inconsistent by a little more; a smaller key is
+//! raised to `top`. That pops it next, as the binary heap would (it is
+//! smaller than every key it holds), so the search expands the same
+//! states; only ties may come out in another order.
 
 /// States to expand, smallest `f` first.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub(super) struct Frontier {
-    heap: RadixHeapMap<Reverse<u64>, u32>,
+    buckets: Vec<Vec<(u64, u32)>>,
+    /// Bit `b` set: `buckets[b]` is not empty.
+    full: u128,
+    /// The last key popped (0 after `clear`).
+    top: u64,
 }
 
 impl Default for Frontier {
     fn default() -> Self {
         Frontier {
-            heap: RadixHeapMap::new(),
+            buckets: vec![Vec::new(); 65],
+            full: 0,
+            top: 0,
         }
-    }
-}
-
-impl std::fmt::Debug for Frontier {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Frontier")
-            .field("len", &self.heap.len())
-            .finish()
     }
 }
 
@@ -46,30 +50,66 @@ impl Frontier {
     #[inline]
     pub(super) fn push(&mut self, f: f64, id: u32) {
         debug_assert!(f >= 0.0, "negative key {f}");
-        let mut k = f.to_bits();
-        if let Some(Reverse(top)) = self.heap.top() {
-            k = k.max(top);
-        }
-        self.heap.push(Reverse(k), id);
+        let k = f.to_bits().max(self.top);
+        let b = bucket(k, self.top);
+        self.buckets[b].push((k, id));
+        self.full |= 1 << b;
     }
 
     /// The state with the smallest key, and that key.
     #[inline]
     pub(super) fn pop(&mut self) -> Option<(f64, u32)> {
-        self.heap
-            .pop()
-            .map(|(Reverse(k), id)| (f64::from_bits(k), id))
+        if self.full & 1 == 0 {
+            if self.full == 0 {
+                return None;
+            }
+            self.refill();
+        }
+        let (k, id) = self.buckets[0].pop()?;
+        if self.buckets[0].is_empty() {
+            self.full &= !1;
+        }
+        Some((f64::from_bits(k), id))
+    }
+
+    /// Empties the lowest non-empty bucket into lower ones around its
+    /// minimum (the new `top`): bucket 0 then holds that minimum.
+    fn refill(&mut self) {
+        let b = self.full.trailing_zeros() as usize;
+        let mut items = std::mem::take(&mut self.buckets[b]);
+        self.full &= !(1 << b);
+        self.top = items.iter().map(|&(k, _)| k).min().unwrap_or(self.top);
+        for &(k, id) in &items {
+            let nb = bucket(k, self.top);
+            self.buckets[nb].push((k, id));
+            self.full |= 1 << nb;
+        }
+        items.clear();
+        self.buckets[b] = items;
     }
 
     /// Empties the frontier for a new query (any key may come first).
     pub(super) fn clear(&mut self) {
-        self.heap.clear();
+        while self.full != 0 {
+            let b = self.full.trailing_zeros() as usize;
+            self.buckets[b].clear();
+            self.full &= !(1 << b);
+        }
+        self.top = 0;
     }
+}
+
+/// The bucket of key `k` when the last key popped is `top` (`k >= top`):
+/// one past the highest bit where they differ, 0 when equal.
+#[inline]
+fn bucket(k: u64, top: u64) -> usize {
+    (64 - (k ^ top).leading_zeros()) as usize
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::cmp::Reverse;
     use std::collections::BinaryHeap;
 
     /// Against a binary heap on random monotone workloads: the same keys
@@ -124,6 +164,14 @@ mod tests {
         q.push(5.0 - 1e-12, 2);
         assert_eq!(q.pop(), Some((5.0, 2)));
         assert_eq!(q.pop(), Some((9.0, 1)));
+        assert_eq!(q.pop(), None);
+        // A new query may start below the last one's keys.
+        q.push(20.0, 3);
+        q.clear();
+        q.push(1.0, 4);
+        q.push(0.5, 5);
+        assert_eq!(q.pop(), Some((0.5, 5)));
+        assert_eq!(q.pop(), Some((1.0, 4)));
         assert_eq!(q.pop(), None);
     }
 }
