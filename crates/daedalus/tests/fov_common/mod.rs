@@ -260,13 +260,16 @@ pub fn sees_disc(fov: &FieldOfView, c: Point, rt: f64, walls: &[(Point, Point)])
     if d > rt && sees_point(fov, c + (fov.position - c) * (rt / d), walls) {
         return true;
     }
-    // A polar grid over the viewer's own sector, kept where inside the
-    // disc: catches discs much larger than the range.
     let (lo, span) = if fov.angle >= TAU {
         (0.0, TAU)
     } else {
         (fov.direction - 0.5 * fov.angle, fov.angle)
     };
+    if sees_disc_along_critical_rays(fov, c, rt, walls, (lo, span)) {
+        return true;
+    }
+    // A polar grid over the viewer's own sector, kept where inside the
+    // disc: catches discs much larger than the range.
     for i in 0..=64 {
         let (s, co) = (lo + span * i as f64 / 64.0).sin_cos();
         // Even radii, then halvings down to ~1e-15 of the range (viewers a
@@ -293,4 +296,73 @@ pub fn sees_disc(fov: &FieldOfView, c: Point, rt: f64, walls: &[(Point, Point)])
         }
     }
     false
+}
+
+/// Along one direction from the viewer, the disc's point where the ray
+/// enters it is seen if any of the disc on that ray is (sight along a ray,
+/// once lost, is not regained). What is seen changes only at the
+/// opening's edges, the disc's tangents, wall ends and where walls cross
+/// the disc's rim: the entry point (a hair inside) is tried along each of
+/// those directions and a hair either side. This catches a sliver seen
+/// between the opening's edge and a wall, thinner than any grid.
+fn sees_disc_along_critical_rays(
+    fov: &FieldOfView,
+    c: Point,
+    rt: f64,
+    walls: &[(Point, Point)],
+    (lo, span): (f64, f64),
+) -> bool {
+    let q = fov.position;
+    let w = c - q;
+    let d = w.x.hypot(w.y);
+    let entry = |t: f64| {
+        let (s, co) = t.sin_cos();
+        let b = co * w.x + s * w.y;
+        let cc = d * d - rt * rt;
+        if cc <= 0.0 {
+            return Some(q);
+        }
+        let disc = b * b - cc;
+        if b <= 0.0 || disc < 0.0 {
+            return None;
+        }
+        let h = disc.sqrt();
+        let t0 = (b - h) + (1e-9 * rt).min(h);
+        Some(Point::new(q.x + t0 * co, q.y + t0 * s))
+    };
+    let mut dirs = vec![lo, lo + span];
+    let base = w.y.atan2(w.x);
+    if d > rt {
+        let half = (rt / d).asin();
+        dirs.extend([base - half, base + half]);
+    }
+    for &(a, b) in walls {
+        for v in [a, b] {
+            dirs.push((v.y - q.y).atan2(v.x - q.x));
+        }
+        // Where the wall crosses the rim: |a + s (b - a) - c| = rt.
+        let (ux, uy) = (b.x - a.x, b.y - a.y);
+        let (fx, fy) = (a.x - c.x, a.y - c.y);
+        let (qa, qb, qc) = (
+            ux * ux + uy * uy,
+            2.0 * (fx * ux + fy * uy),
+            fx * fx + fy * fy - rt * rt,
+        );
+        let disc = qb * qb - 4.0 * qa * qc;
+        if qa > 0.0 && disc >= 0.0 {
+            for sgn in [-1.0, 1.0] {
+                let s = (-qb + sgn * disc.sqrt()) / (2.0 * qa);
+                if (0.0..=1.0).contains(&s) {
+                    let x = Point::new(a.x + s * ux, a.y + s * uy);
+                    dirs.push((x.y - q.y).atan2(x.x - q.x));
+                }
+            }
+        }
+    }
+    dirs.iter().any(|&t| {
+        [-1e-6, -1e-9, 0.0, 1e-9, 1e-6]
+            .iter()
+            .filter_map(|&e| entry(t + e))
+            .any(|x| sees_point(fov, x, walls))
+    })
 }
