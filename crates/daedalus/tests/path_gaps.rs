@@ -200,6 +200,27 @@ fn a_corner_between_two_collinear_corners_is_grazed() {
 }
 
 #[test]
+fn a_grazed_corner_is_not_a_turn() {
+    // The second query above: the path wraps the ends at x = 3 and x = 7
+    // and runs along y = 7 between them, touching the middle end's circle
+    // with no turn (worked by hand). Routes through the middle end are
+    // as long, so which one the search meets first must not show.
+    let w = world(&[
+        [3.0, 0.0, 3.0, 6.0],
+        [5.0, 0.0, 5.0, 6.0],
+        [7.0, 0.0, 7.0, 6.0],
+    ]);
+    let nav = w.nav();
+    for mut f in finders() {
+        let p = f
+            .find_path(&nav, Point::new(1.0, 6.5), Point::new(9.0, 6.5), 1.0)
+            .unwrap();
+        let centres: Vec<Point> = p.turns.iter().map(|t| t.center).collect();
+        assert_eq!(centres, [Point::new(3.0, 6.0), Point::new(7.0, 6.0)]);
+    }
+}
+
+#[test]
 fn a_start_exactly_r_from_a_wall_is_free() {
     let w = world(&[[5.0, 0.0, 5.0, 10.0]]);
     let nav = w.nav();

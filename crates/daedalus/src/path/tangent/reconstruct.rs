@@ -12,9 +12,9 @@ impl TangentSearch {
         }
         chain.reverse();
         let mut turns = Vec::new();
-        for w in chain.windows(2) {
+        for (i, w) in chain.windows(2).enumerate() {
             let (s, child) = (self.states[w[0] as usize], self.states[w[1] as usize]);
-            if s.v == START {
+            if s.v == START || self.grazed(nav, i.checked_sub(1).map(|k| chain[k]), w) {
                 continue;
             }
             let mut t = Turn {
@@ -40,5 +40,24 @@ impl TangentSearch {
             radius: r,
             turns,
         }
+    }
+
+    /// The corner of state `w[0]` is only grazed, not turned round: no
+    /// sweep on its circle, and the corners before and after it wrapped
+    /// the same way with the three centres exactly collinear. The path
+    /// then runs along one common outer tangent of the three circles, the
+    /// same line without the middle one (the search pops whichever of the
+    /// equal-length routes comes first).
+    fn grazed(&self, nav: &NavMesh, before: Option<u32>, w: &[u32]) -> bool {
+        let (s, child) = (self.states[w[0] as usize], self.states[w[1] as usize]);
+        let Some(p) = before.map(|k| self.states[k as usize]) else {
+            return false;
+        };
+        child.sweep < 1e-9
+            && p.v != START
+            && child.v != GOAL
+            && p.dir == s.dir
+            && child.dir == s.dir
+            && orient2d(nav.p(p.v), nav.p(s.v), nav.p(child.v)) == 0.0
     }
 }
