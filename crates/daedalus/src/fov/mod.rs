@@ -21,9 +21,11 @@
 //!   end vertex) does not block: it is seen edge-on and the viewer sees both
 //!   half-planes it bounds (a guard leaning on a wall still sees along it).
 //! - A sight line that only touches walls (grazes a wall's end, or runs
-//!   along a wall) is not blocked; one through a vertex where walls leave
-//!   on both sides of it is: the walls meeting there are one curve that
-//!   crosses it. Crossing walls are split at their rounded crossing point,
+//!   along a wall) is not blocked; one touched by walls leaving on both
+//!   sides of it is: at one vertex the walls meeting there are one curve
+//!   that crosses it, and at two (a wall leaving to the left at one end,
+//!   to the right at another) the line is a crack of zero width, shut like
+//!   a joint. Crossing walls are split at their rounded crossing point,
 //!   so a line through that point sees no crack between the pieces.
 //! - `range == 0` or `angle == 0` sees nothing: the region is empty and no
 //!   target is in the field.

@@ -188,8 +188,9 @@ pub fn reference_area(fov: &FieldOfView, bounds: [f64; 4], walls: &[(Point, Poin
 
 /// Is point `p` seen from the viewer: within range and opening, and no
 /// wall crossing the sight line `q p` (exact: both pairs of ends strictly
-/// on opposite sides)? Walls only touched, or holding the viewer, do not
-/// block.
+/// on opposite sides)? Walls only touched from one side, or holding the
+/// viewer, do not block; walls touching it from both sides do (see
+/// `crosses_at_joint`).
 pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool {
     let q = fov.position;
     if p.distance(q) > fov.range {
@@ -208,10 +209,13 @@ pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool
     !(crossed || crosses_at_joint(q, p, walls))
 }
 
-/// Does the sight line `q p` pass through a wall end strictly between
-/// its ends where walls leave on both sides? Walls meeting there form one
-/// curve crossing the line (a bent wall, or two walls split at their
-/// rounded crossing point): no light passes through the joint.
+/// Is the sight line `q p` closed by walls touching it from both sides at
+/// wall ends strictly between its ends? At one vertex the walls meeting
+/// there form one curve crossing the line (a bent wall, or two walls
+/// split at their rounded crossing point); at two vertices (a wall leaving
+/// to the left at one, to the right at another) every line from `q` a
+/// hair to either side crosses one of them: a crack of zero width. No
+/// light passes through either.
 fn crosses_at_joint(q: Point, p: Point, walls: &[(Point, Point)]) -> bool {
     let strictly_inside = |v: Point| {
         v != q
@@ -222,25 +226,17 @@ fn crosses_at_joint(q: Point, p: Point, walls: &[(Point, Point)]) -> bool {
             && v.y >= q.y.min(p.y)
             && v.y <= q.y.max(p.y)
     };
-    walls.iter().flat_map(|&(a, b)| [a, b]).any(|v| {
-        if !strictly_inside(v) {
-            return false;
+    let (mut left, mut right) = (false, false);
+    for &(a, b) in walls {
+        for (v, other) in [(a, b), (b, a)] {
+            if strictly_inside(v) {
+                let side = orient2d(q, p, other);
+                left |= side > 0.0;
+                right |= side < 0.0;
+            }
         }
-        let (mut left, mut right) = (false, false);
-        for &(a, b) in walls {
-            let other = if a == v {
-                b
-            } else if b == v {
-                a
-            } else {
-                continue;
-            };
-            let side = orient2d(q, p, other);
-            left |= side > 0.0;
-            right |= side < 0.0;
-        }
-        left && right
-    })
+    }
+    left && right
 }
 
 /// Brute force for a target disc: its centre, a dense ring of boundary
