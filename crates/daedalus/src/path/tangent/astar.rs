@@ -42,9 +42,7 @@ impl TangentSearch {
         let (hint, fresh) = if s.edge == NONE {
             (NONE, false)
         } else {
-            let c = self.cache();
-            let (t, ep) = c.edges[s.edge as usize].tri;
-            (t, ep == c.hint_epoch)
+            (s.tri.0, s.tri.1 == self.cache().hint_epoch)
         };
         let t = if hint != NONE && fresh {
             Some(hint)
@@ -56,7 +54,7 @@ impl TangentSearch {
         let Some(t) = t else {
             return false;
         };
-        if s.edge != NONE {
+        if s.edge != NONE && !(fresh && t == hint) {
             let c = self.cache_mut();
             let ep = c.hint_epoch;
             c.edges[s.edge as usize].tri = (t, ep);
@@ -158,18 +156,17 @@ impl TangentSearch {
                 continue;
             }
             let sw = (x.o - arr).max(0.0);
-            self.push(
-                State::next(
-                    id,
-                    s.g + r * sw + x.len,
-                    (x.w, x.dw),
-                    (x.p, x.q),
-                    sw,
-                    k as u32,
-                    x.oq,
-                ),
-                to,
+            let mut n = State::next(
+                id,
+                s.g + r * sw + x.len,
+                (x.w, x.dw),
+                (x.p, x.q),
+                sw,
+                k as u32,
+                x.oq,
             );
+            n.tri = x.tri;
+            self.push(n, to);
         }
         self.defer(id, reach, to, r);
     }
@@ -493,6 +490,7 @@ impl TangentSearch {
             edge: NONE,
             reach: 0.0,
             oa: f64::NAN,
+            tri: (NONE, 0),
         });
         // Short queries seldom need the start's far successors.
         let limit = 1.4 * from.distance(to) + 4.0 * r;

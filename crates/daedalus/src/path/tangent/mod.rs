@@ -142,6 +142,9 @@ struct State {
     /// computed (an edge from the cache brings it: one `atan2` per edge
     /// and snapshot instead of three per pop).
     oa: f64,
+    /// The cached edge's triangle hint (`Edge::tri`), copied when pushed:
+    /// a popped state's bound then needs no load of its edge.
+    tri: (u32, u32),
 }
 
 impl State {
@@ -171,6 +174,7 @@ impl State {
             edge,
             reach: 0.0,
             oa,
+            tri: (NONE, 0),
         }
     }
 }
