@@ -25,8 +25,9 @@ impl TangentSearch {
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
     /// bound of its arrival point (found from its corner's triangles by a
-    /// short walk); `true` when it was pushed back with a larger key (not
-    /// when that key still comes first).
+    /// short walk); `true` when that raised its key and it was pushed back
+    /// (a radix heap has no cheap peek: when the new key still comes
+    /// first it is popped right back).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
         let s = self.states[id as usize];
         if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
@@ -38,7 +39,7 @@ impl TangentSearch {
             return false;
         }
         // A cached edge keeps the triangle of its arrival point (see
-        // `EdgeCache::hint_epoch`).
+        // `EdgeCache::hint_epoch`), copied into the state when pushed.
         let (hint, fresh) = if s.edge == NONE {
             (NONE, false)
         } else {
