@@ -181,17 +181,22 @@ fn corners_a_hair_closer_than_the_diameter_send_the_disc_round() {
     assert_eq!(length(&w, (2.0, 5.0), (8.0, 5.0), 0.5), Ok(6.0));
 }
 
+/// Three walls hanging down to the floor, their ends on y = 6.
+fn three_wall_ends() -> World {
+    world(&[
+        [3.0, 0.0, 3.0, 6.0],
+        [5.0, 0.0, 5.0, 6.0],
+        [7.0, 0.0, 7.0, 6.0],
+    ])
+}
+
 #[test]
 fn a_corner_between_two_collinear_corners_is_grazed() {
     // Three wall ends on y = 6 (walls hang down to the floor): the disc
     // of radius 1 from (1, 8) to (9, 8) runs along y = 7, touching all
     // three end circles; the middle one lies exactly r from the tangent
     // of the outer two (an outer tangent, decided exactly).
-    let w = world(&[
-        [3.0, 0.0, 3.0, 6.0],
-        [5.0, 0.0, 5.0, 6.0],
-        [7.0, 0.0, 7.0, 6.0],
-    ]);
+    let w = three_wall_ends();
     let l = length(&w, (1.0, 7.0), (9.0, 7.0), 1.0).unwrap();
     assert!((l - 8.0).abs() < 1e-12, "{l}");
     // From below the line the path wraps the first and last ends.
@@ -205,11 +210,7 @@ fn a_grazed_corner_is_not_a_turn() {
     // and runs along y = 7 between them, touching the middle end's circle
     // with no turn (worked by hand). Routes through the middle end are
     // as long, so which one the search meets first must not show.
-    let w = world(&[
-        [3.0, 0.0, 3.0, 6.0],
-        [5.0, 0.0, 5.0, 6.0],
-        [7.0, 0.0, 7.0, 6.0],
-    ]);
+    let w = three_wall_ends();
     let nav = w.nav();
     for mut f in finders() {
         let p = f

@@ -190,7 +190,7 @@ pub fn reference_area(fov: &FieldOfView, bounds: [f64; 4], walls: &[(Point, Poin
 /// wall crossing the sight line `q p` (exact: both pairs of ends strictly
 /// on opposite sides)? Walls only touched from one side, or holding the
 /// viewer, do not block; walls touching it from both sides do (see
-/// `crosses_at_joint`).
+/// `shut_by_touching_walls`).
 pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool {
     let q = fov.position;
     if p.distance(q) > fov.range {
@@ -206,7 +206,7 @@ pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool
         let s4 = orient2d(q, p, b);
         s1 * s2 < 0.0 && s3 * s4 < 0.0
     });
-    !(crossed || crosses_at_joint(q, p, walls))
+    !(crossed || shut_by_touching_walls(q, p, walls))
 }
 
 /// Is the sight line `q p` closed by walls touching it from both sides at
@@ -216,7 +216,7 @@ pub fn sees_point(fov: &FieldOfView, p: Point, walls: &[(Point, Point)]) -> bool
 /// to the left at one, to the right at another) every line from `q` a
 /// hair to either side crosses one of them: a crack of zero width. No
 /// light passes through either.
-fn crosses_at_joint(q: Point, p: Point, walls: &[(Point, Point)]) -> bool {
+fn shut_by_touching_walls(q: Point, p: Point, walls: &[(Point, Point)]) -> bool {
     let strictly_inside = |v: Point| {
         v != q
             && v != p
