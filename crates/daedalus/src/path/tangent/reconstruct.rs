@@ -2,6 +2,9 @@
 
 use super::*;
 
+/// A sweep below this is (numerically) none: the turn is kept empty.
+const NO_SWEEP: f64 = 1e-9;
+
 impl TangentSearch {
     pub(super) fn path(&self, nav: &NavMesh, goal: u32, from: Point, to: Point, r: f64) -> Path {
         let mut chain = Vec::new();
@@ -14,7 +17,7 @@ impl TangentSearch {
         let mut turns = Vec::new();
         for (i, w) in chain.windows(2).enumerate() {
             let (s, child) = (self.states[w[0] as usize], self.states[w[1] as usize]);
-            if s.v == START || self.grazed(nav, i.checked_sub(1).map(|k| chain[k]), w) {
+            if s.v == START || self.grazed(nav, i.checked_sub(1).map(|k| chain[k]), (s, child)) {
                 continue;
             }
             let mut t = Turn {
@@ -29,7 +32,7 @@ impl TangentSearch {
                 },
             };
             // A turn of (numerically) nothing: keep it exactly empty.
-            if child.sweep < 1e-9 {
+            if child.sweep < NO_SWEEP {
                 t.to = t.from;
             }
             turns.push(t);
@@ -42,18 +45,17 @@ impl TangentSearch {
         }
     }
 
-    /// The corner of state `w[0]` is only grazed, not turned round: no
+    /// The corner of state `s` (followed by `child`) is only grazed, not turned round: no
     /// sweep on its circle, and the corners before and after it wrapped
     /// the same way with the three centres exactly collinear. The path
     /// then runs along one common outer tangent of the three circles, the
     /// same line without the middle one (the search pops whichever of the
     /// equal-length routes comes first).
-    fn grazed(&self, nav: &NavMesh, before: Option<u32>, w: &[u32]) -> bool {
-        let (s, child) = (self.states[w[0] as usize], self.states[w[1] as usize]);
+    fn grazed(&self, nav: &NavMesh, before: Option<u32>, (s, child): (State, State)) -> bool {
         let Some(p) = before.map(|k| self.states[k as usize]) else {
             return false;
         };
-        child.sweep < 1e-9
+        child.sweep < NO_SWEEP
             && p.v != START
             && child.v != GOAL
             && p.dir == s.dir
