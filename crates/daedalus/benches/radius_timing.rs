@@ -14,7 +14,10 @@
 //! also prints the median number of expansions and of turns of the path
 //! per query, and
 //! `RADIUS_BOUND_AFTER=n` sets the work before the radius-0 bound (in flooding
-//! expansions; one from cached edges counts an eighth).
+//! expansions; one from cached edges counts an eighth) and
+//! `RADIUS_GOAL_AFTER=n` the expansions after which the goal's sight flood
+//! runs at the latest (by default it runs when an edge to the goal is first
+//! found blocked).
 //!
 //! The radius > 0 search keeps query-independent tangent edges across
 //! queries (per snapshot and radius). By default every map's queries run
@@ -168,6 +171,14 @@ fn main() {
         .and_then(|s| s.parse().ok())
     {
         finder.set_bound_after(n);
+    }
+    // RADIUS_GOAL_AFTER=n (testing feature): the goal's flood after n expansions at the latest.
+    #[cfg(feature = "testing")]
+    if let Some(n) = std::env::var("RADIUS_GOAL_AFTER")
+        .ok()
+        .and_then(|s| s.parse().ok())
+    {
+        finder.set_goal_sight_after(n);
     }
     #[cfg(feature = "testing")]
     let cold = std::env::var("RADIUS_COLD").is_ok_and(|v| v == "1");

@@ -177,10 +177,12 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         })
         .collect();
     let mut kept = PathFinder::new();
-    // A second finder takes the radius-0 bound from the first expansion,
-    // so its kept edges carry arrival triangles (audited too).
+    // A second finder takes the radius-0 bound and floods the goal's
+    // sight from the first expansion, so its kept edges carry arrival
+    // triangles (audited too).
     let mut bounded = PathFinder::new();
     bounded.set_bound_after(0);
+    bounded.set_goal_sight_after(0);
     // A third is never audited: its repairs happen in the queries (the
     // audit repairs what is due and floods afresh), whose answers are
     // compared with a new finder's.

@@ -18,7 +18,8 @@ fn world(walls: &[[f64; 4]]) -> World {
 }
 
 /// Finders to try: the default one and (with the `testing` feature) one
-/// that takes the shut-mesh bound before its first expansion.
+/// that takes the shut-mesh bound and floods the goal's sight before its
+/// first expansion.
 fn finders() -> Vec<PathFinder> {
     #[allow(unused_mut)]
     let mut out = vec![PathFinder::new()];
@@ -26,6 +27,7 @@ fn finders() -> Vec<PathFinder> {
     {
         let mut f = PathFinder::new();
         f.set_bound_after(0);
+        f.set_goal_sight_after(0);
         out.push(f);
     }
     out

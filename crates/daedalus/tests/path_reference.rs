@@ -495,12 +495,14 @@ proptest! {
 }
 
 /// A finder that takes the radius-0 bound (edges narrower than the
-/// diameter shut) before its first expansion: the small worlds above
-/// finish before the default switch, so this is where the bound is tested.
+/// diameter shut) and floods the goal's sight before its first expansion:
+/// the small worlds above finish before the default switches, so this is
+/// where the bound and the goal's flood are tested.
 #[cfg(feature = "testing")]
 fn eager() -> PathFinder {
     let mut f = PathFinder::new();
     f.set_bound_after(0);
+    f.set_goal_sight_after(0);
     f
 }
 

@@ -357,6 +357,21 @@ impl PathFinder {
         self.tangent.bound_after = Some(expansions);
     }
 
+    /// Test hook: the radius > 0 search floods the goal's sight (which
+    /// corners may have an edge to the goal) after `expansions` expansions
+    /// at the latest (0: before the first), not only once an edge to the
+    /// goal is found blocked, so that tests exercise the flood.
+    ///
+    /// ```
+    /// let mut f = daedalus::path::PathFinder::new();
+    /// f.set_goal_sight_after(0);
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn set_goal_sight_after(&mut self, expansions: usize) {
+        self.tangent.goal_after = Some(expansions);
+    }
+
     /// Test hook: forgets what the radius > 0 search keeps across queries
     /// (tangent edges, their clearance, walls near corners), so that its
     /// next query runs as the first one after a change of the mesh.

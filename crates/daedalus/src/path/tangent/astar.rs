@@ -323,9 +323,11 @@ impl TangentSearch {
     }
 
     /// Whether the goal may have a tangent from corner `v`: seen from it,
-    /// or beyond the reach of its flood (see [`TangentSearch::goal_sight`]).
+    /// or beyond the reach of its flood (see [`TangentSearch::goal_sight`]),
+    /// or the flood has not run yet (see `goal_pending`).
     fn goal_seen(&self, nav: &NavMesh, v: u32, to: Point) -> bool {
-        self.goal_seen[v as usize] == self.qe
+        self.goal_pending.is_some()
+            || self.goal_seen[v as usize] == self.qe
             || visibility::dist2(to, nav.p(v)) > self.goal_reach * self.goal_reach
     }
 
@@ -475,7 +477,7 @@ impl TangentSearch {
         }
         self.sync_cache(nav, r);
         // Corners farther from the goal seldom end a path.
-        self.goal_sight(nav, to, 2.0 * from.distance(to) + 8.0 * r);
+        self.goal_pending = Some(2.0 * from.distance(to) + 8.0 * r);
         self.bound.clear();
         self.states.push(State {
             v: START,
@@ -528,7 +530,22 @@ impl TangentSearch {
                 if s.v != GOAL && self.dominated(nav, id, r) {
                     continue;
                 }
+                // An edge to the goal pushed before the goal's flood ran,
+                // from a corner the flood found out of its sight.
+                if s.v == GOAL
+                    && self.goal_pending.is_none()
+                    && !self.goal_seen(nav, self.states[s.parent as usize].v, to)
+                {
+                    continue;
+                }
                 if !self.check(nav, id, r) {
+                    // The first blocked edge to the goal: from now on only
+                    // the corners the goal sees push one.
+                    if s.v == GOAL
+                        && let Some(reach) = self.goal_pending.take()
+                    {
+                        self.goal_sight(nav, to, reach);
+                    }
                     continue;
                 }
                 self.states[id as usize].checked = true;
@@ -541,6 +558,11 @@ impl TangentSearch {
             }
             if s.v == GOAL {
                 return Ok(self.path(nav, id, from, to, r));
+            }
+            if self.goal_after.is_some_and(|n| self.expanded >= n)
+                && let Some(reach) = self.goal_pending.take()
+            {
+                self.goal_sight(nav, to, reach);
             }
             self.expanded += 1;
             self.expand(nav, id, (from, to), r, false);

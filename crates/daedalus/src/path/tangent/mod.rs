@@ -56,7 +56,10 @@
 //!   (partial expansion, see `TangentSearch::defer`), so a search costs
 //!   what it touches, not how far a corner sees (along a grid's straight
 //!   lanes, to the world's edge); the goal's and the start's floods are
-//!   bounded alike;
+//!   bounded alike, and the goal's (which corners see it) runs only when
+//!   an edge to the goal is first found blocked: until then each corner
+//!   expanded pushes one, checked when popped (a short search in the open
+//!   ends on its first);
 //!   once a second query expands a circle's side (per radius) the whole
 //!   free gap is flooded once and the tangent edges leaving that side,
 //!   sorted by where they leave its free arc, are kept across queries
@@ -225,6 +228,11 @@ pub(crate) struct TangentSearch {
     goal_seen: Vec<u32>,
     /// The goal's flood saw every corner within this distance of it.
     goal_reach: f64,
+    /// The reach of the goal's flood while it has not run: it runs when
+    /// the first edge to the goal is found blocked (until then every
+    /// expanded corner may push one, checked when popped; on small maps
+    /// most searches end without, and the flood was a seventh of a query).
+    goal_pending: Option<f64>,
     /// What the last visibility flood left out.
     cut: visibility::Cut,
     /// The box of every triangle the last visibility flood entered.
@@ -262,6 +270,8 @@ pub(crate) struct TangentSearch {
     work: usize,
     /// Expansions before the bound is prepared (`LAZY_BOUND` if unset).
     pub(crate) bound_after: Option<usize>,
+    /// Expansions after which the goal's flood runs anyway (test hook).
+    pub(crate) goal_after: Option<usize>,
 }
 
 impl TangentSearch {
