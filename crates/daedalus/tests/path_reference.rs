@@ -496,8 +496,9 @@ proptest! {
 
 /// A finder that takes the radius-0 bound (edges narrower than the
 /// diameter shut) and floods the goal's sight before its first expansion:
-/// the small worlds above finish before the default switches, so this is
-/// where the bound and the goal's flood are tested.
+/// the small worlds above seldom reach the default triggers (the work of
+/// 32 flooding expansions; an edge to the goal found blocked), so this is
+/// where the bound and the goal's flood are surely tested.
 #[cfg(feature = "testing")]
 fn eager() -> PathFinder {
     let mut f = PathFinder::new();

@@ -331,6 +331,13 @@ impl TangentSearch {
             || visibility::dist2(to, nav.p(v)) > self.goal_reach * self.goal_reach
     }
 
+    /// Runs the goal's flood if it has not run in this query (`goal_pending`).
+    fn goal_sight_now(&mut self, nav: &NavMesh, to: Point) {
+        if let Some(reach) = self.goal_pending.take() {
+            self.goal_sight(nav, to, reach);
+        }
+    }
+
     /// Marks (`goal_seen`) the corners within `reach` seen from the goal
     /// (a flood from its triangles): only they can have a tangent to it
     /// (the segment from a corner to the goal lies within `r` of a clear
@@ -541,10 +548,8 @@ impl TangentSearch {
                 if !self.check(nav, id, r) {
                     // The first blocked edge to the goal: from now on only
                     // the corners the goal sees push one.
-                    if s.v == GOAL
-                        && let Some(reach) = self.goal_pending.take()
-                    {
-                        self.goal_sight(nav, to, reach);
+                    if s.v == GOAL {
+                        self.goal_sight_now(nav, to);
                     }
                     continue;
                 }
@@ -559,10 +564,8 @@ impl TangentSearch {
             if s.v == GOAL {
                 return Ok(self.path(nav, id, from, to, r));
             }
-            if self.goal_after.is_some_and(|n| self.expanded >= n)
-                && let Some(reach) = self.goal_pending.take()
-            {
-                self.goal_sight(nav, to, reach);
+            if self.goal_after.is_some_and(|n| self.expanded >= n) {
+                self.goal_sight_now(nav, to);
             }
             self.expanded += 1;
             self.expand(nav, id, (from, to), r, false);
