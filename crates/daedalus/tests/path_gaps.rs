@@ -291,3 +291,40 @@ fn corner_touching_a_wall_end_at_the_diameter() {
         );
     }
 }
+
+/// From `s` (lower left of `c`) round the right of the circle about `c`
+/// to the mirror image of `s` across `y = c.y`: two tangents of
+/// `sqrt(d^2 - r^2)` and the arc between their tangent points, each
+/// `acos(r / d)` from the direction to its end, over the right side.
+fn round_the_right(s: (f64, f64), c: (f64, f64), r: f64) -> f64 {
+    let (dx, dy) = (s.0 - c.0, s.1 - c.1);
+    let d = dx.hypot(dy);
+    let sweep = 2.0 * dy.atan2(dx).abs() - 2.0 * (r / d).acos();
+    2.0 * (d * d - r * r).sqrt() + r * sweep
+}
+
+/// A wall from the left border to the corner (5, 5) and a short upright
+/// wall at x = `x` (y in [4.9, 5.1]) facing the corner's free arc: the
+/// disc from (2, 4) to (2, 6) wraps the corner, its arc passing (5.5, 5).
+fn arc_facing_a_wall(x: f64) -> World {
+    world(&[[0.0, 5.0, 5.0, 5.0], [x, 4.9, x, 5.1]])
+}
+
+#[test]
+fn an_arc_facing_a_wall_at_the_diameter() {
+    let (s, t, r) = ((2.0, 4.0), (2.0, 6.0), 0.5);
+    let hand = round_the_right(s, (5.0, 5.0), r);
+    // At exactly 2 r from the corner (and a hair beyond) the arc touches
+    // the wall at most: the disc wraps the corner.
+    for x in [6.0, 6.0 + 1e-12] {
+        let l = length_exact(&arc_facing_a_wall(x), s, t, r).unwrap();
+        assert!((l - hand).abs() < 1e-12, "x {x}: {l} vs {hand}");
+    }
+    // A hair nearer (decided exactly) the arc would cross it: the disc
+    // goes round the upright wall's far side, as it does (checked against
+    // the reference) when the wall is clearly nearer.
+    let near = length_exact(&arc_facing_a_wall(6.0 - 1e-12), s, t, r).unwrap();
+    let clear = length(&arc_facing_a_wall(6.0 - 1e-8), s, t, r).unwrap();
+    assert!(clear > hand + 0.1, "{clear} vs {hand}");
+    assert!((near - clear).abs() < 1e-7, "{near} vs {clear}");
+}

@@ -159,10 +159,13 @@ impl TangentSearch {
         true
     }
 
-    /// Walls within `2 r` of vertex `v`, except those at `v` (cached until
-    /// a change meets the box `2 r` around `v`).
+    /// Walls closer than `2 r` to vertex `v` (exactly: a wall at `2 r` or
+    /// more keeps the whole circle clear, and across a corridor of exactly
+    /// the diameter every wall is there), except those at `v` (cached
+    /// until a change meets the box `2 r` around `v`).
     pub(super) fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
         let lim = cache::near_limit(r);
+        let lo = 2.0 * r * (1.0 - CLEAR_TOL);
         if let Some(rg) = self.cache_mut().near(nav, v, lim) {
             return rg;
         }
@@ -184,7 +187,8 @@ impl TangentSearch {
             for i in 0..3 {
                 let h = 3 * t + i;
                 let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
-                if point_seg(pv, x, y) >= lim {
+                let d = point_seg(pv, x, y);
+                if d >= lim {
                     continue;
                 }
                 if nav.wall[h as usize] {
@@ -193,7 +197,10 @@ impl TangentSearch {
                     self.he_mark[h as usize] = he_ep;
                     // The walls at `v` bound its free arc: every arc inside
                     // it keeps `r` from them.
-                    if !seen && x != pv && y != pv {
+                    // A wall at least `2 r` away (exact) keeps the whole
+                    // circle clear: `arc_clear` need not see it.
+                    let far = d >= lo && segment_distance_at_least(pv, x, y, 2.0 * r);
+                    if !seen && x != pv && y != pv && !far {
                         self.cache_mut().near_pool.push((x, y));
                     }
                     // Walls do not stop this flood: the arcs near `v` may
@@ -250,14 +257,8 @@ impl TangentSearch {
                 if point_seg(mid, x, y) >= reach {
                     return true;
                 }
-                // A wall at least 2 r from the centre (exact; typical
-                // across a corridor of exactly the diameter) keeps the
-                // whole circle clear.
-                let dc = point_seg(c, x, y);
-                if dc >= 2.0 * hi || (dc >= 2.0 * lo && segment_distance_at_least(c, x, y, 2.0 * r))
-                {
-                    return true;
-                }
+                // Every listed wall is closer than 2 r to the centre
+                // (`near_walls`): one farther would keep the circle clear.
                 let d = arc_seg(c, r, a0, sweep, x, y);
                 if d >= hi {
                     return true;
@@ -266,13 +267,14 @@ impl TangentSearch {
                     return false;
                 }
                 // Within the band, an arc over the direction of the wall's
-                // point nearest the centre meets the corner-wall gap, decided
-                // exactly; an arc ending where the wall's offset cuts the
-                // circle is left to floats (clear).
+                // point nearest the centre meets the wall (the corner-wall
+                // gap is below 2 r, exactly, when listed); an arc ending
+                // where the wall's offset cuts the circle is left to floats
+                // (clear).
                 let f = closest_point_segment(x, y, c);
                 let af = ang(c, f);
                 let over = from_base(af, a0 - FACING) <= sweep + 2.0 * FACING;
-                !over || segment_distance_at_least(c, x, y, 2.0 * r)
+                !over
             })
     }
 }
