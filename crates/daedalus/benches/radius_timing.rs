@@ -32,6 +32,13 @@
 //! (within 0.1 % of the width and 0.01 rad of its home pose) and
 //! `NavMesh::update` happen, untimed: the r0 and r queries are both the
 //! first after a change (what a game moving something every frame sees).
+//! `RADIUS_PROBE=1` (with `testing`, static maps): per map and radius,
+//! the radius-0 query against the same query doing, per node, the least
+//! work an interval search for discs of that radius would add (tangents
+//! from the root's circle, each wall within `r` of the node's triangle
+//! tested: see `path::probe`), best of 3 each after a warm pass, and
+//! the median of the per-query ratio (`PROBE` lines): a floor under the
+//! cost per node of such a search.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
@@ -192,6 +199,10 @@ fn main() {
     };
     println!("cache: {mode}");
     let mut all: Vec<Vec<f64>> = vec![Vec::new(); radii.len()];
+    #[cfg(feature = "testing")]
+    let probe = std::env::var("RADIUS_PROBE").is_ok_and(|v| v == "1") && !change;
+    #[cfg(feature = "testing")]
+    let mut probed: Vec<Vec<f64>> = vec![Vec::new(); radii.len()];
     for f in data::scenario_files() {
         if !f.to_string_lossy().contains("maps") {
             continue;
@@ -283,6 +294,12 @@ fn main() {
                     turns.push(nturns as f64);
                 }
             }
+            #[cfg(feature = "testing")]
+            if probe {
+                let line = probe_map(&mut finder, &fixed, &queries, r);
+                println!("PROBE r={r} {} {}", s.name, line.0);
+                probed[k].extend(line.1);
+            }
             let n = ratio.len();
             all[k].extend(&ratio);
             let total = tr.iter().sum::<f64>() / t0.iter().sum::<f64>();
@@ -322,5 +339,56 @@ fn main() {
             "RADIUS {mode} r={r} all: median r/r0 {:.2}",
             median(&mut all[k])
         );
+        #[cfg(feature = "testing")]
+        if probe {
+            println!(
+                "PROBE r={r} all: median probed/r0 {:.2}",
+                median(&mut probed[k])
+            );
+        }
     }
+}
+
+/// `RADIUS_PROBE`: the radius-0 queries with a path, each timed without
+/// and with the disc probe of radius `r` (best of 3, after a warm pass
+/// that gathers the walls near each triangle, kept while it is off); the
+/// line's text and the per-query ratios.
+#[cfg(feature = "testing")]
+fn probe_map(
+    finder: &mut PathFinder,
+    nav: &NavMesh,
+    queries: &[(Point, Point)],
+    r: f64,
+) -> (String, Vec<f64>) {
+    finder.set_disc_probe(Some(r));
+    for &(a, b) in queries {
+        let _ = black_box(finder.find_path(nav, a, b, 0.0));
+    }
+    let (mut t0, mut tp, mut ratio) = (Vec::new(), Vec::new(), Vec::new());
+    for &(a, b) in queries {
+        let mut best = [f64::INFINITY; 2];
+        let mut ok = true;
+        for (j, on) in [None, Some(r)].into_iter().enumerate() {
+            finder.set_disc_probe(on);
+            for _ in 0..3 {
+                let t = Instant::now();
+                ok &= black_box(finder.find_path(nav, a, b, 0.0)).is_ok();
+                best[j] = best[j].min(t.elapsed().as_secs_f64());
+            }
+        }
+        if ok {
+            t0.push(best[0]);
+            tp.push(best[1]);
+            ratio.push(best[1] / best[0]);
+        }
+    }
+    finder.set_disc_probe(None);
+    let text = format!(
+        "queries={} r0={:.1}us probed={:.1}us median probed/r0={:.2}",
+        ratio.len(),
+        median(&mut t0) * 1e6,
+        median(&mut tp) * 1e6,
+        median(&mut ratio.clone())
+    );
+    (text, ratio)
 }

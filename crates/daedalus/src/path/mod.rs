@@ -25,6 +25,8 @@
 mod batch;
 mod bound;
 mod nav;
+#[cfg(feature = "testing")]
+mod probe;
 mod sampler;
 mod search;
 mod tangent;
@@ -370,6 +372,26 @@ impl PathFinder {
     #[doc(hidden)]
     pub fn set_goal_sight_after(&mut self, expansions: usize) {
         self.tangent.goal_after = Some(expansions);
+    }
+
+    /// Bench hook: every radius-0 query then also does, per node, the
+    /// least work an interval search for discs of `radius` would add (see
+    /// the `probe` module; `None`: off, keeping what it gathered for the
+    /// same radius). Its answers do not change.
+    ///
+    /// ```
+    /// let mut f = daedalus::path::PathFinder::new();
+    /// f.set_disc_probe(Some(2.0));
+    /// ```
+    #[cfg(feature = "testing")]
+    #[doc(hidden)]
+    pub fn set_disc_probe(&mut self, radius: Option<f64>) {
+        match (radius, &mut self.search.probe) {
+            (Some(r), Some(p)) if p.r == r => p.on = true,
+            (Some(r), p) => *p = Some(probe::DiscProbe::new(r)),
+            (None, Some(p)) => p.on = false,
+            (None, None) => {}
+        }
     }
 
     /// Test hook: forgets what the radius > 0 search keeps across queries

@@ -137,6 +137,9 @@ pub(crate) struct Search {
     /// (no disc of the bound's radius crosses it), 0 for none; see
     /// [`Search::set_narrow`].
     narrow: f64,
+    /// The disc search's least work per node, timed (a bench hook).
+    #[cfg(feature = "testing")]
+    pub(crate) probe: Option<super::probe::DiscProbe>,
     /// Overrides the safety net's node cap (tests: the cap must surface
     /// as [`super::PathError::SearchLimit`], never as a wrong answer).
     pub(crate) node_cap: Option<usize>,
@@ -589,6 +592,13 @@ impl Search {
     }
 
     fn expand(&mut self, nav: &NavMesh, n: &Node) {
+        #[cfg(feature = "testing")]
+        if let Some(p) = &mut self.probe
+            && p.on
+        {
+            let c = self.roots[n.root as usize].p;
+            p.node(nav, c, n.he / 3, (n.left.b, n.right.b));
+        }
         let he = n.he;
         let t = he / 3;
         let h_right = next(he); // vr -> c
