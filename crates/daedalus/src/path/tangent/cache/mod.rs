@@ -665,7 +665,7 @@ fn prof_abs(nav: &NavMesh) -> f64 {
 
 /// The distance within which `near_walls` keeps a corner's walls.
 pub(super) fn near_limit(r: f64) -> f64 {
-    // The band at 2 r is kept: `arc_clear` decides it exactly.
+    // The band at 2 r is kept: `near_walls` decides it exactly.
     2.0 * r * (1.0 + CLEAR_TOL)
 }
 
