@@ -38,7 +38,8 @@
 //! from the root's circle, each wall within `r` of the node's triangle
 //! tested: see `path::probe`), best of 3 each after a warm pass, and
 //! the median of the per-query ratio (`PROBE` lines): a floor under the
-//! cost per node of such a search.
+//! cost of such a search if it visits the same nodes and tests, per node,
+//! the walls near its triangle.
 
 #[path = "../tests/support/mod.rs"]
 mod support;
