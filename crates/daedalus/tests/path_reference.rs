@@ -879,3 +879,29 @@ fn polyline_within_tight_gap() {
         ));
     }
 }
+
+/// The start's further successors (pushed once the smallest key passes
+/// the start box's limit) may have keys below that smallest key: the
+/// search must peek at it, not pop it and push it back, or the radix heap
+/// raises those keys to it and a longer path can come out first. Found by
+/// `radius_matches_reference_on_float_worlds` (seed 2747131304612898105):
+/// round the top of a thin triangle (36.47) instead of round its two
+/// bottom corners (34.80), against the reference.
+#[test]
+fn a_start_box_peek_keeps_smaller_keys_first() {
+    let w = capped(float_world(2747131304612898105), 12);
+    let nav = w.nav();
+    let walls = Walls::new(w.all_walls());
+    let s = Point::new(74.00069163750574, 67.27942057180225);
+    let t = Point::new(89.32233552519708, 71.83837117144985);
+    let mut counts = [0; 4];
+    compare_radius_query(
+        &w,
+        &walls,
+        &nav,
+        &mut PathFinder::new(),
+        (s, t, 0.5),
+        &mut counts,
+    );
+    assert_eq!(counts, [1, 0, 0, 0]);
+}

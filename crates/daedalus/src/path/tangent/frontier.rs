@@ -72,6 +72,29 @@ impl Frontier {
         Some((f64::from_bits(k), id))
     }
 
+    /// The smallest key, leaving the frontier as it is. A pop raises
+    /// `top` to the key it returns, and keys pushed below `top` are
+    /// raised to it: a caller that only wants to know whether the minimum
+    /// passes a limit, and then pushes smaller keys, must peek, not pop and
+    /// push back (bucket 0 holds keys equal to `top`; otherwise the
+    /// minimum is the lowest bucket's, found by a scan that `pop` would
+    /// make anyway).
+    #[inline]
+    pub(super) fn peek(&self) -> Option<f64> {
+        if self.full & 1 != 0 {
+            return Some(f64::from_bits(self.top));
+        }
+        if self.full == 0 {
+            return None;
+        }
+        let b = self.full.trailing_zeros() as usize;
+        self.buckets[b]
+            .iter()
+            .map(|&(k, _)| k)
+            .min()
+            .map(f64::from_bits)
+    }
+
     /// Empties the lowest non-empty bucket into lower ones around its
     /// minimum (the new `top`): bucket 0 then holds that minimum.
     fn refill(&mut self) {
@@ -152,6 +175,30 @@ mod tests {
             }
             assert!(ours.pop().is_none());
         }
+    }
+
+    /// Peeking returns the next pop's key and changes nothing: keys pushed
+    /// after a peek, below the peeked key but above the last pop, still
+    /// come out first, in order (a pop and push back in its place would
+    /// raise them to the popped key: the start box's bug, see
+    /// `tests/path_reference.rs::a_start_box_peek_keeps_smaller_keys_first`).
+    #[test]
+    fn a_peek_leaves_room_below_it() {
+        let mut q = Frontier::default();
+        assert_eq!(q.peek(), None);
+        q.push(1.0, 0);
+        q.push(40.0, 1);
+        assert_eq!(q.peek(), Some(1.0));
+        assert_eq!(q.pop(), Some((1.0, 0)));
+        assert_eq!(q.peek(), Some(40.0));
+        q.push(32.5, 2);
+        q.push(35.5, 3);
+        assert_eq!(q.peek(), Some(32.5));
+        assert_eq!(q.pop(), Some((32.5, 2)));
+        assert_eq!(q.pop(), Some((35.5, 3)));
+        assert_eq!(q.peek(), Some(40.0));
+        assert_eq!(q.pop(), Some((40.0, 1)));
+        assert_eq!(q.peek(), None);
     }
 
     /// A key below the last pop (rounding) comes out next, at that pop's key.
