@@ -882,13 +882,13 @@ fn polyline_within_tight_gap() {
 
 /// The start's further successors (pushed once the smallest key passes
 /// the start box's limit) may have keys below that smallest key: the
-/// search must peek at it, not pop it and push it back, or the radix heap
-/// raises those keys to it and a longer path can come out first. Found by
+/// search must not pop it and push it back, or the radix heap raises
+/// those keys to it and a longer path can come out first. Found by
 /// `radius_matches_reference_on_float_worlds` (seed 2747131304612898105):
 /// round the top of a thin triangle (36.47) instead of round its two
 /// bottom corners (34.80), against the reference.
 #[test]
-fn a_start_box_peek_keeps_smaller_keys_first() {
+fn a_start_box_limit_keeps_smaller_keys_first() {
     let w = capped(float_world(2747131304612898105), 12);
     let nav = w.nav();
     let walls = Walls::new(w.all_walls());

@@ -26,8 +26,8 @@ impl TangentSearch {
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
     /// bound of its arrival point (found from its corner's triangles by a
     /// short walk); `true` when that raised its key and it was pushed back
-    /// (a larger key, so the radix heap keeps its order; a peek may scan a
-    /// bucket: when the new key still comes first it is popped right back).
+    /// (a larger key, so the radix heap keeps its order: when the new key
+    /// still comes first it is popped right back).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
         let s = self.states[id as usize];
         if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
@@ -516,17 +516,19 @@ impl TangentSearch {
                 // No path for a point through the wide edges, none for a disc.
                 return Err(PathError::NoPath);
             }
-            // A peek, not a pop pushed back: the start's further
-            // successors may have keys below the smallest one (all above
+            // Past the start box's limit its further successors come
+            // first. They may have keys below the smallest one (all above
             // the limit), and the radix heap raises a key pushed below its
-            // last pop to that pop's key.
-            if let Some((_, limit)) = self.start_box
-                && self.heap.peek().is_none_or(|f| f > limit)
-            {
+            // last pop to that pop's key: so no pop past the limit.
+            let top = match self.start_box {
+                Some((_, limit)) => self.heap.pop_at_most(limit),
+                None => self.heap.pop(),
+            };
+            if top.is_none() && self.start_box.is_some() {
                 self.expand(nav, 0, (from, to), r, true);
                 continue;
             }
-            let Some((key, id)) = self.heap.pop() else {
+            let Some((key, id)) = top else {
                 break;
             };
             if self.rekey(nav, search, id, key) {

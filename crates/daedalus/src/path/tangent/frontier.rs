@@ -72,36 +72,45 @@ impl Frontier {
         Some((f64::from_bits(k), id))
     }
 
-    /// The smallest key, leaving the frontier as it is. A pop raises
-    /// `top` to the key it returns, and keys pushed below `top` are
-    /// raised to it: a caller that only wants to know whether the minimum
-    /// passes a limit, and then pushes smaller keys, must peek, not pop and
-    /// push back (bucket 0 holds keys equal to `top`; otherwise the
-    /// minimum is the lowest bucket's, found by a scan that `pop` would
-    /// make anyway).
+    /// The state with the smallest key when that key is at most
+    /// `limit`; `None`, the frontier left as it is, when it is empty or
+    /// its smallest key is above `limit`. A pop raises `top` to the key it
+    /// returns and keys pushed below `top` are raised to it, so a caller
+    /// that, past a limit, pushes keys below the smallest one must not pop
+    /// it and push it back. Costs what a pop costs: the lowest bucket's
+    /// minimum is found by the scan that its refill makes anyway.
     #[inline]
-    pub(super) fn peek(&self) -> Option<f64> {
-        if self.full & 1 != 0 {
-            return Some(f64::from_bits(self.top));
-        }
-        if self.full == 0 {
+    pub(super) fn pop_at_most(&mut self, limit: f64) -> Option<(f64, u32)> {
+        let lim = limit.to_bits();
+        if self.full & 1 == 0 {
+            if self.full == 0 {
+                return None;
+            }
+            let b = self.full.trailing_zeros() as usize;
+            let m = self.buckets[b].iter().map(|&(k, _)| k).min()?;
+            if limit < 0.0 || m > lim {
+                return None;
+            }
+            self.refill_at(b, m);
+        } else if limit < 0.0 || self.top > lim {
             return None;
         }
-        let b = self.full.trailing_zeros() as usize;
-        self.buckets[b]
-            .iter()
-            .map(|&(k, _)| k)
-            .min()
-            .map(f64::from_bits)
+        self.pop()
     }
 
     /// Empties the lowest non-empty bucket into lower ones around its
     /// minimum (the new `top`): bucket 0 then holds that minimum.
     fn refill(&mut self) {
         let b = self.full.trailing_zeros() as usize;
+        let m = self.buckets[b].iter().map(|&(k, _)| k).min();
+        self.refill_at(b, m.unwrap_or(self.top));
+    }
+
+    /// `refill` of bucket `b` whose minimum `m` is known.
+    fn refill_at(&mut self, b: usize, m: u64) {
         let mut items = std::mem::take(&mut self.buckets[b]);
         self.full &= !(1 << b);
-        self.top = items.iter().map(|&(k, _)| k).min().unwrap_or(self.top);
+        self.top = m;
         for &(k, id) in &items {
             let nb = bucket(k, self.top);
             self.buckets[nb].push((k, id));
@@ -177,28 +186,27 @@ mod tests {
         }
     }
 
-    /// Peeking returns the next pop's key and changes nothing: keys pushed
-    /// after a peek, below the peeked key but above the last pop, still
-    /// come out first, in order (a pop and push back in its place would
-    /// raise them to the popped key: the start box's bug, see
-    /// `tests/path_reference.rs::a_start_box_peek_keeps_smaller_keys_first`).
+    /// A pop refused past its limit changes nothing: keys pushed after it,
+    /// below the refused key but above the last pop, still come out first,
+    /// in order (a pop and push back in its place would raise them to the
+    /// popped key: the start box's bug, see
+    /// `tests/path_reference.rs::a_start_box_limit_keeps_smaller_keys_first`).
     #[test]
-    fn a_peek_leaves_room_below_it() {
+    fn a_refused_pop_leaves_room_below_it() {
         let mut q = Frontier::default();
-        assert_eq!(q.peek(), None);
+        assert_eq!(q.pop_at_most(10.0), None);
         q.push(1.0, 0);
         q.push(40.0, 1);
-        assert_eq!(q.peek(), Some(1.0));
-        assert_eq!(q.pop(), Some((1.0, 0)));
-        assert_eq!(q.peek(), Some(40.0));
+        assert_eq!(q.pop_at_most(10.0), Some((1.0, 0)));
+        assert_eq!(q.pop_at_most(10.0), None);
         q.push(32.5, 2);
         q.push(35.5, 3);
-        assert_eq!(q.peek(), Some(32.5));
-        assert_eq!(q.pop(), Some((32.5, 2)));
+        assert_eq!(q.pop_at_most(20.0), None);
+        assert_eq!(q.pop_at_most(33.0), Some((32.5, 2)));
+        assert_eq!(q.pop_at_most(33.0), None);
         assert_eq!(q.pop(), Some((35.5, 3)));
-        assert_eq!(q.peek(), Some(40.0));
-        assert_eq!(q.pop(), Some((40.0, 1)));
-        assert_eq!(q.peek(), None);
+        assert_eq!(q.pop_at_most(40.0), Some((40.0, 1)));
+        assert_eq!(q.pop_at_most(40.0), None);
     }
 
     /// A key below the last pop (rounding) comes out next, at that pop's key.
