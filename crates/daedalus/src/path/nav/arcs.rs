@@ -140,7 +140,11 @@ impl Arcs {
         let (gap, w) = if let Some(q) = q {
             let w = unit(c, q);
             let g = (u.0 * w.1 - u.1 * w.0).atan2(u.0 * w.0 + u.1 * w.1);
-            (if g <= 0.0 { g + TAU } else { g }, w)
+            // The gap exceeds half a turn (decided exactly by the caller):
+            // `g` in (-pi, 0] is it less a full turn; a `g` just above 0 is
+            // a gap just under a full turn whose walls' unit vectors round
+            // to the same side (two walls a few ulps apart).
+            (if g < PI / 2.0 { (g + TAU).min(TAU) } else { g }, w)
         } else {
             (TAU, u)
         };
@@ -296,6 +300,21 @@ mod tests {
         // A right angle leaves three quarters of a turn: half a turn of arc.
         let (u, w) = useful(c, &[l, Point::new(5.0, 5.0)]);
         assert!(u && (w - PI / 2.0).abs() < 1e-15);
+    }
+
+    /// Two walls a few ulps apart in direction leave almost a full turn:
+    /// an arc of about half a turn, though their unit vectors round to the
+    /// same side (the case `free_gap_decided_exactly` drew in CI).
+    #[test]
+    fn walls_a_few_ulps_apart_leave_half_a_turn_of_arc() {
+        let c = Point::new(0.6, 0.4);
+        let r = [
+            Point::new(c.x + 3.0, c.y - 3.0 - f64::EPSILON),
+            Point::new(c.x + 1.0, c.y - 1.0 - f64::EPSILON),
+        ];
+        assert!(orient2d(c, r[0], r[1]) > 0.0);
+        let (u, w) = useful(c, &r);
+        assert!(u && (w - PI).abs() < 1e-12, "{w}");
     }
 
     proptest! {
