@@ -517,9 +517,8 @@ impl TangentSearch {
                 return Err(PathError::NoPath);
             }
             // Past the start box's limit its further successors come
-            // first. They may have keys below the smallest one (all above
-            // the limit), and the radix heap raises a key pushed below its
-            // last pop to that pop's key: so no pop past the limit.
+            // first (their keys, all above the limit, may be below the
+            // smallest one): no pop past the limit.
             let top = match self.start_box {
                 Some((_, limit)) => self.heap.pop_at_most(limit),
                 None => self.heap.pop(),

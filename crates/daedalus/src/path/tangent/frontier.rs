@@ -89,11 +89,10 @@ impl Frontier {
 
     /// The state with the smallest key when that key is at most
     /// `limit`; `None`, the frontier left as it is, when it is empty or
-    /// its smallest key is above `limit`. A pop raises `top` to the key it
-    /// returns and keys pushed below `top` are raised to it, so a caller
-    /// that, past a limit, pushes keys below the smallest one must not pop
-    /// it and push it back. Costs what a pop costs: the lowest bucket's
-    /// minimum is found by the scan that its refill makes anyway.
+    /// its smallest key is above `limit` (no pop and push back, which
+    /// would move `top` and send every smaller key pushed next through
+    /// the side heap). Costs what a pop costs: the lowest bucket's minimum
+    /// is found by the scan that its refill makes anyway.
     #[inline]
     pub(super) fn pop_at_most(&mut self, limit: f64) -> Option<(f64, u32)> {
         let lim = limit.to_bits();
