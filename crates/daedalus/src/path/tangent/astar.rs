@@ -12,12 +12,13 @@ impl TangentSearch {
         let id = self.states.len() as u32;
         let p = &self.states[s.parent as usize];
         let inherited = p.h - (s.g - p.g);
+        // Keyed when made: its shut-mesh bound is already in `h`.
+        let pre = if s.keyed { s.h } else { 0.0 };
         s.h = if s.v == GOAL {
             0.0
         } else {
-            s.at.distance(goal).max(inherited)
+            s.at.distance(goal).max(inherited).max(pre)
         };
-        s.keyed = false;
         let f = s.g + s.h;
         self.states.push(s);
         self.heap.push(f, id);
@@ -94,6 +95,7 @@ impl TangentSearch {
     pub(super) fn expand(
         &mut self,
         nav: &NavMesh,
+        search: &Search,
         id: u32,
         (from, to): (Point, Point),
         r: f64,
@@ -151,6 +153,10 @@ impl TangentSearch {
         };
         let k0 = self.first_after((b, e), first, s.edge);
         for k in k0..e as usize {
+            // Known blocked: it would fail its check when popped.
+            if self.cache().clear[k] == cache::Clear::No {
+                continue;
+            }
             let x = self.cache().edges[k];
             // Pushed by an earlier ring (the flood's own distance test).
             if s.reach > 0.0 && visibility::dist2(c, nav.p(x.w)) <= s.reach * s.reach {
@@ -167,6 +173,12 @@ impl TangentSearch {
                 x.oq,
             );
             n.tri = x.tri;
+            // A fresh triangle hint makes the bound cheap now, while the
+            // state is at hand, instead of a second pop (see `rekey`).
+            if self.bound.active() && x.tri.0 != NONE && x.tri.1 == self.cache().hint_epoch {
+                n.h = self.bound.point(nav, search, x.tri.0, x.q);
+                n.keyed = true;
+            }
             self.push(n, to);
         }
         self.defer(id, reach, to, r);
@@ -505,7 +517,7 @@ impl TangentSearch {
         // Short queries seldom need the start's far successors.
         let limit = 1.4 * from.distance(to) + 4.0 * r;
         self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
-        self.expand(nav, 0, (from, to), r, false);
+        self.expand(nav, search, 0, (from, to), r, false);
         let lazy = self.bound_after.unwrap_or(LAZY_BOUND);
         loop {
             // Short searches end before the bound would pay for itself.
@@ -524,7 +536,7 @@ impl TangentSearch {
                 None => self.heap.pop(),
             };
             if top.is_none() && self.start_box.is_some() {
-                self.expand(nav, 0, (from, to), r, true);
+                self.expand(nav, search, 0, (from, to), r, true);
                 continue;
             }
             let Some((key, id)) = top else {
@@ -569,7 +581,7 @@ impl TangentSearch {
                 self.goal_sight_now(nav, to);
             }
             self.expanded += 1;
-            self.expand(nav, id, (from, to), r, false);
+            self.expand(nav, search, id, (from, to), r, false);
         }
         Err(PathError::NoPath)
     }
