@@ -6,8 +6,9 @@ use clearance::End;
 
 impl TangentSearch {
     /// Pushes `s` with `f = g + h`: `h` the larger of the Euclidean
-    /// distance and the parent's bound less the step (a valid path from
-    /// the parent through `s` is no shorter than the parent's bound).
+    /// distance, the parent's bound less the step (a valid path from
+    /// the parent through `s` is no shorter than the parent's bound) and,
+    /// when `s` comes keyed, its own shut-mesh bound.
     pub(super) fn push(&mut self, mut s: State, goal: Point) {
         let id = self.states.len() as u32;
         let p = &self.states[s.parent as usize];
@@ -26,7 +27,7 @@ impl TangentSearch {
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
     /// bound of its arrival point (found from its corner's triangles by a
-    /// short walk); `true` when that raised its key and it was pushed back
+    /// short walk), unless it took it when pushed; `true` when that raised its key and it was pushed back
     /// (a larger key, so the radix heap keeps its order: when the new key
     /// still comes first it is popped right back).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {

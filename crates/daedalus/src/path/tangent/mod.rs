@@ -130,7 +130,8 @@ struct State {
     sweep: f64,
     parent: u32,
     g: f64,
-    /// Lower bound of the distance left (raised when popped, see `rekey`).
+    /// Lower bound of the distance left (raised when pushed from a kept
+    /// edge with a fresh triangle hint, or else when popped: see `rekey`).
     h: f64,
     /// `h` includes the shut-mesh bound of the arrival point.
     keyed: bool,
