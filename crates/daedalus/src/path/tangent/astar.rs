@@ -45,7 +45,7 @@ impl TangentSearch {
         let (hint, fresh) = if s.edge == NONE {
             (NONE, false)
         } else {
-            (s.tri.0, s.tri.1 == self.cache().hint_epoch)
+            (s.tri.0, self.cache().fresh_tri(s.tri).is_some())
         };
         let t = if hint != NONE && fresh {
             Some(hint)
@@ -176,8 +176,10 @@ impl TangentSearch {
             n.tri = x.tri;
             // A fresh triangle hint makes the bound cheap now, while the
             // state is at hand, instead of a second pop (see `rekey`).
-            if self.bound.active() && x.tri.0 != NONE && x.tri.1 == self.cache().hint_epoch {
-                n.h = self.bound.point(nav, search, x.tri.0, x.q);
+            if self.bound.active()
+                && let Some(t) = self.cache().fresh_tri(x.tri)
+            {
+                n.h = self.bound.point(nav, search, t, x.q);
                 n.keyed = true;
             }
             self.push(n, to);

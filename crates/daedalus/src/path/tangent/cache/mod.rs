@@ -209,6 +209,12 @@ impl EdgeCache {
         }
     }
 
+    /// The triangle of an edge's arrival point when it can be trusted
+    /// (found in this epoch), without a walk.
+    pub(super) fn fresh_tri(&self, tri: (u32, u32)) -> Option<u32> {
+        (tri.0 != NONE && tri.1 == self.hint_epoch).then_some(tri.0)
+    }
+
     /// Brings `os` in line with `edges` after edges were appended or the
     /// tail cut (the prefix kept is unchanged).
     pub(super) fn sync_offsets(&mut self) {
