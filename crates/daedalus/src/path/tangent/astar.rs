@@ -27,9 +27,10 @@ impl TangentSearch {
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
     /// bound of its arrival point (found from its corner's triangles by a
-    /// short walk), unless it took it when pushed; `true` when that raised its key and it was pushed back
-    /// (a larger key, so the radix heap keeps its order: when the new key
-    /// still comes first it is popped right back).
+    /// short walk), unless it took it when pushed; `true` when that raised
+    /// its key and it was pushed back (a larger key, so the radix heap
+    /// keeps its order: when the new key still comes first it is popped
+    /// right back).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
         let s = self.states[id as usize];
         if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
