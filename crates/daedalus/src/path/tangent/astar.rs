@@ -522,11 +522,18 @@ impl TangentSearch {
         let limit = 1.4 * from.distance(to) + 4.0 * r;
         self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
         self.expand(nav, search, 0, (from, to), r, false);
-        let lazy = self.bound_after.unwrap_or(LAZY_BOUND);
+        // The test hook takes the bound at its own work, near the goal or not.
+        let (lazy, late) = match self.bound_after {
+            Some(n) => (n, n),
+            None => (LAZY_BOUND, LATE_BOUND),
+        };
+        // How near the goal the expanded arrivals have come (see `NEAR_GOAL`).
+        let straight = from.distance(to);
+        let mut closest = straight;
         loop {
-            // Short searches end before the bound would pay for itself.
             if !self.bound.active()
-                && self.work >= lazy * FLOOD_WORK
+                && (self.work >= late * FLOOD_WORK
+                    || (self.work >= lazy * FLOOD_WORK && closest > NEAR_GOAL * straight))
                 && !self.tighten(nav, search, (from, to), r)?
             {
                 // No path for a point through the wide edges, none for a disc.
@@ -585,6 +592,7 @@ impl TangentSearch {
                 self.goal_sight_now(nav, to);
             }
             self.expanded += 1;
+            closest = closest.min(s.at.distance(to));
             self.expand(nav, search, id, (from, to), r, false);
         }
         Err(PathError::NoPath)

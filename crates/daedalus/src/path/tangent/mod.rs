@@ -12,8 +12,9 @@
 //! concave). So the shortest path is a sequence of tangent segments
 //! between those circles and arcs along them: a path in the tangent graph,
 //! searched here with A* (admissible, consistent Euclidean heuristic: every
-//! edge is at least as long as its chord; a search that runs long switches
-//! to the larger, admissible radius-0 distance bound of [`super::bound`]).
+//! edge is at least as long as its chord; a search that runs long without
+//! coming near the goal, or runs very long, switches to the larger,
+//! admissible radius-0 distance bound of [`super::bound`]).
 //!
 //! That bound is a point's distance in the mesh with every edge between two
 //! corners shorter than `2 r` shut: such an edge shuts off a gap no disc
@@ -102,13 +103,29 @@ const CLEAR_TOL: f64 = 1e-9;
 /// Angular slack of the free-arc prefilter (the exact clearance test decides).
 const ANG_TOL: f64 = 1e-7;
 
-/// Work before the search takes the radius-0 bound as heuristic (the
-/// backward search costs a few radius-0 queries), counted in expansions
-/// that flood: one that scans cached edges counts `1 / FLOOD_WORK` of it.
-/// Measured (`radius_timing`, `RADIUS_BOUND_AFTER`): with warm caches a
-/// bound taken after 32 expansions cost more than it saved (median r2/r0
-/// 4.9; 3.2 after 400), while flooding searches still gain from it early.
+/// Work before the search takes the radius-0 bound as heuristic, counted
+/// in expansions that flood: one that scans cached edges counts
+/// `1 / FLOOD_WORK` of it. Measured (`radius_timing`,
+/// `RADIUS_BOUND_AFTER`): with warm caches a bound taken after 32
+/// expansions cost more than it saved (median r2/r0 4.9; 3.2 after 400),
+/// while flooding searches still gain from it early.
 const LAZY_BOUND: usize = 32;
+/// ... but only while no expanded arrival has come within this fraction
+/// of the straight distance of the goal; after `LATE_BOUND` in any case.
+///
+/// Why: the bound's backward search costs about a radius-0 query of the
+/// same ends, and on open maps that is many times this search with warm
+/// caches (per query, session 24: searches that ended in 80 us without it
+/// spent 1.4 ms on it). Per query, the searches it slows are those about
+/// to end (their smallest key already near the path's length, an arrival
+/// near the goal); those it speeds up many times are stuck behind a wall
+/// (smallest key 1.0 - 1.3 times the straight distance, the path's 1.5 -
+/// 2.8 times), none of their arrivals near the goal. Measured
+/// (`radius_timing`, all maps, warm): see the README's session 24 table.
+const NEAR_GOAL: f64 = 0.35;
+/// Work (as `LAZY_BOUND`) after which the bound is taken even near the
+/// goal (a goal behind a wall close to it).
+const LATE_BOUND: usize = 128;
 /// An expansion that floods against one that scans cached edges (about 4
 /// times its time; weighted 8 so a warm search takes the bound late).
 const FLOOD_WORK: usize = 8;
