@@ -527,13 +527,14 @@ impl TangentSearch {
             Some(n) => (n, n),
             None => (LAZY_BOUND, LATE_BOUND),
         };
-        // How near the goal the expanded arrivals have come (see `NEAR_GOAL`).
-        let straight = from.distance(to);
-        let mut closest = straight;
+        // How near the goal the expanded arrivals have come, squared (see
+        // `NEAR_GOAL`; no square root per expansion).
+        let near2 = visibility::dist2(from, to) * NEAR_GOAL * NEAR_GOAL;
+        let mut closest2 = f64::INFINITY;
         loop {
             if !self.bound.active()
                 && (self.work >= late * FLOOD_WORK
-                    || (self.work >= lazy * FLOOD_WORK && closest > NEAR_GOAL * straight))
+                    || (self.work >= lazy * FLOOD_WORK && closest2 > near2))
                 && !self.tighten(nav, search, (from, to), r)?
             {
                 // No path for a point through the wide edges, none for a disc.
@@ -592,7 +593,7 @@ impl TangentSearch {
                 self.goal_sight_now(nav, to);
             }
             self.expanded += 1;
-            closest = closest.min(s.at.distance(to));
+            closest2 = closest2.min(visibility::dist2(s.at, to));
             self.expand(nav, search, id, (from, to), r, false);
         }
         Err(PathError::NoPath)
