@@ -47,3 +47,63 @@ pub(super) fn tangent(
     let pb = Point::new(b.x - sb * rb * nx, b.y - sb * rb * ny);
     Some((pa, pb))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::path::nav::ang;
+
+    /// What `cache::side_dirs` relies on: the far centre of a tangent
+    /// leaving a circle of radius `r` at angle `a` lies at an angle from
+    /// `a + 90 - asin(2 r / |v w|)` to `a + 90` degrees (`dir = 1`), or
+    /// mirrored, for every side of arrival. Checked on random circles of equal radius,
+    /// with the angle from the centres themselves (not the tangent's
+    /// construction).
+    #[test]
+    fn a_tangents_far_centre_lies_within_a_quarter_turn_of_its_departure() {
+        let mut x = 0x5eed_1234_u64;
+        let mut f = |lo: f64, hi: f64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            lo + (hi - lo) * ((x >> 11) as f64 / (1u64 << 53) as f64)
+        };
+        let mut seen = 0;
+        for _ in 0..20000 {
+            let v = Point::new(f(-50.0, 50.0), f(-50.0, 50.0));
+            let r = f(0.01, 10.0);
+            // Half the far centres within a few diameters (large turns).
+            let w = if f(0.0, 1.0) < 0.5 {
+                let (d, t) = (f(1.9, 6.0) * 2.0 * r, f(0.0, TAU));
+                Point::new(v.x + d * t.cos(), v.y + d * t.sin())
+            } else {
+                Point::new(f(-50.0, 50.0), f(-50.0, 50.0))
+            };
+            for dir in [1.0, -1.0] {
+                for dw in [1.0, -1.0] {
+                    let Some((p, _)) = tangent(v, r, dir, w, r, dw) else {
+                        continue;
+                    };
+                    seen += 1;
+                    // Turn from the departure's angle to the far centre's,
+                    // in the wrap's direction, in [0, 2 pi).
+                    let turn = (dir * (ang(v, w) - ang(v, p))).rem_euclid(TAU);
+                    let turn = if turn > TAU - 1e-9 { 0.0 } else { turn };
+                    assert!(
+                        turn <= PI / 2.0 + 1e-9,
+                        "{v:?} {w:?} {r} {dir} {dw}: {turn}"
+                    );
+                    // Turned back from the travel direction by at most
+                    // `asin(2 r / |v w|)` (an inner tangent; none for an
+                    // outer one).
+                    let back = (2.0 * r / v.distance(w)).min(1.0).asin();
+                    assert!(
+                        turn >= PI / 2.0 - back - 1e-9,
+                        "{v:?} {w:?} {r} {dir} {dw}: {turn}"
+                    );
+                }
+            }
+        }
+        assert!(seen > 50000);
+    }
+}

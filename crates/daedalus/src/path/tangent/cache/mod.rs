@@ -32,6 +32,8 @@
 //! they outnumber the live ones, then the buffers are compacted (amortised
 //! over the fills).
 
+use std::f64::consts::{FRAC_PI_2, FRAC_PI_6};
+
 use super::*;
 use crate::geometry::Rect;
 use visibility::dedup_tail;
@@ -158,6 +160,54 @@ pub(super) struct EdgeCache {
     prof_pool: Vec<f32>,
 }
 
+/// The changed boxes a kept side is checked against, those that nearly
+/// coincide merged: an object moving between two checks leaves one box
+/// per move, all round its home (measured with a small move before every
+/// query, session 25: 32 - 50 boxes per check of a side, 13 - 19 of them
+/// hitting it). A merged box holds its parts, so the test against it
+/// names every sector they would (and may name more).
+struct Coalesced {
+    boxes: [Rect; COALESCE],
+    n: usize,
+}
+
+/// Most merged boxes a check keeps (the others are tested one by one).
+const COALESCE: usize = 8;
+
+impl Coalesced {
+    fn new() -> Coalesced {
+        let o = Point::new(0.0, 0.0);
+        Coalesced {
+            boxes: [Rect::new(o, o); COALESCE],
+            n: 0,
+        }
+    }
+
+    /// Merges `b` into a kept box that it grows by at most a quarter of
+    /// its size (half width plus half height), else keeps it; `Some(b)`
+    /// when every slot is taken (to be tested alone).
+    fn add(&mut self, b: &Rect) -> Option<Rect> {
+        let size = |x: &Rect| (x.max.x - x.min.x) + (x.max.y - x.min.y);
+        for k in &mut self.boxes[..self.n] {
+            let u = k.union(b);
+            if size(&u) <= 1.25 * size(k).max(size(b)) {
+                *k = u;
+                return None;
+            }
+        }
+        if self.n == COALESCE {
+            return Some(*b);
+        }
+        self.boxes[self.n] = *b;
+        self.n += 1;
+        None
+    }
+
+    fn boxes(&self) -> &[Rect] {
+        &self.boxes[..self.n]
+    }
+}
+
 /// `b` grown by `d` and a margin for rounding: a cache entry may be
 /// dropped too early, never kept too long.
 fn widen(b: Rect, d: f64) -> Rect {
@@ -165,6 +215,43 @@ fn widen(b: Rect, d: f64) -> Rect {
         .iter()
         .fold(0.0f64, |m, x| m.max(x.abs()));
     b.inflate(d * (1.0 + 1e-6) + 1e-9 * m)
+}
+
+/// The sectors of the directions from corner `v` to the corners its
+/// side `slot` (`2 v + [dir < 0]`) can have an edge to, among those at
+/// least `TILT_AT[k]` times `2 r` from `v`: a tangent leaves the circle of `v` at a point `p`
+/// of its free arc, at angle `a`, moving at `a + dir 90` degrees; the far
+/// centre `w` lies along that direction (an outer tangent) or turned
+/// back towards `p` by `asin(2 r / |v w|)` (an inner one: `w - v =
+/// L m + 2 (p - v)`). So `w` lies at an angle from the arc's start plus
+/// 90 degrees less that turn to its end plus 90 degrees (`dir > 0`), or
+/// from its start less 90 degrees to its end less 90 degrees plus the
+/// turn, at most `TILT[k]`. [`profile::ALL`] for a vertex no longer
+/// wrappable (a change at `v`: the caller drops the side first).
+fn side_dirs(nav: &NavMesh, slot: u32, k: usize) -> profile::Mask {
+    let v = (slot / 2) as usize;
+    if !nav.arcs.useful.get(v) {
+        return profile::ALL;
+    }
+    let arc = nav.arcs.arc(v);
+    let t = TILT[k];
+    let (a0, a1) = if slot.is_multiple_of(2) {
+        (arc.arc0 + FRAC_PI_2 - t, arc.arc0 + arc.arcw + FRAC_PI_2)
+    } else {
+        (arc.arc0 - FRAC_PI_2, arc.arc0 + arc.arcw - FRAC_PI_2 + t)
+    };
+    profile::span_sectors(a0, a1)
+}
+
+/// The largest turn of an inner tangent's far centre (see [`side_dirs`])
+/// when it lies at least `TILT_AT[k]` times `2 r` away: `asin(1 / x)`.
+const TILT: [f64; 3] = [FRAC_PI_2, FRAC_PI_6 + 1e-15, 0.125_327_831_168_066];
+const TILT_AT: [f64; 3] = [0.0, 2.0, 8.0];
+
+/// The class of [`TILT`] for corners at least `d` from the side's corner.
+fn tilt_class(d: f64, r: f64) -> usize {
+    let t = 2.0 * r * (1.0 + 1e-6);
+    (0..3).rev().find(|&k| d >= TILT_AT[k] * t).unwrap_or(0)
 }
 
 /// The box `d` around `p` (see [`widen`]).
@@ -269,20 +356,46 @@ impl EdgeCache {
         let r = self.key.map_or(f64::INFINITY, |k| f64::from_bits(k.1));
         let o = s.at;
         let mut hit = 0;
+        // Only the directions this side's edges can take matter, for the
+        // corners beyond the box's distance less the margin (an edge a
+        // change alters has its sight line within the margin of it).
+        let mut dirs = [None; 3];
         let known = nav.history.changes_since(s.rev, &s.dep).map(|changes| {
-            for b in changes {
+            if reach.is_empty() {
+                // Filled before the snapshot changed: the box alone.
+                if changes.into_iter().next().is_some() {
+                    hit = profile::ALL;
+                }
+                return;
+            }
+            // The sectors box `b` hits (`ALL` when near the corner: its
+            // arc may have changed).
+            let mut test = |b: &Rect, hit: &mut profile::Mask| {
                 // The margin of `widen` (2 r and its rounding slack).
                 let m = [b.min.x, b.min.y, b.max.x, b.max.y, o.x, o.y]
                     .iter()
                     .fold(0.0f64, |m, x| m.max(x.abs()));
-                hit |= if reach.is_empty() {
-                    profile::ALL
-                } else {
-                    profile::hits(reach, o, b, 2.0 * r * (1.0 + 1e-6) + 2e-9 * m)
-                };
-                if hit == profile::ALL {
-                    break;
+                let margin = 2.0 * r * (1.0 + 1e-6) + 2e-9 * m;
+                let h = profile::hits(reach, o, b, margin);
+                if h == profile::ALL {
+                    *hit = profile::ALL;
+                } else if h != 0 {
+                    let k = tilt_class(b.distance(o) - margin, r);
+                    let h = h & *dirs[k].get_or_insert_with(|| side_dirs(nav, s.slot, k));
+                    *hit |= h;
                 }
+            };
+            let mut near = Coalesced::new();
+            for b in changes {
+                if let Some(b) = near.add(b) {
+                    test(&b, &mut hit);
+                }
+                if hit == profile::ALL {
+                    return;
+                }
+            }
+            for b in near.boxes() {
+                test(b, &mut hit);
             }
         });
         if known.is_some() {
@@ -679,3 +792,24 @@ pub(super) fn near_limit(r: f64) -> f64 {
 mod audit;
 pub(super) mod profile;
 mod repair;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_tilt_bounds_the_turn_of_its_class() {
+        // `asin(1 / x)`, the turn at `x` times `2 r` (and every farther
+        // one), must not exceed the class's bound; class 0 is every turn.
+        assert_eq!(TILT[0], FRAC_PI_2);
+        for k in 1..3 {
+            assert!(TILT[k] >= (1.0 / TILT_AT[k]).asin(), "{k}");
+            assert!(TILT[k] < (1.0 / TILT_AT[k]).asin() + 1e-12, "{k}: tight");
+        }
+        // A distance picks the tightest class it is far enough for.
+        assert_eq!(tilt_class(0.5, 1.0), 0);
+        assert_eq!(tilt_class(4.1, 1.0), 1);
+        assert_eq!(tilt_class(15.9, 1.0), 1);
+        assert_eq!(tilt_class(16.1, 1.0), 2);
+    }
+}
