@@ -30,7 +30,8 @@
 //! of the width) become movable objects (the rest stay walls) and before
 //! every query, warm-up and timed runs alike, one random small move
 //! (within 0.1 % of the width and 0.01 rad of its home pose) and
-//! `NavMesh::update` happen, untimed: the r0 and r queries are both the
+//! `NavMesh::update` happen, untimed (`RADIUS_MOVES=n`: n objects moved
+//! before each update, a frame moving many): the r0 and r queries are both the
 //! first after a change (what a game moving something every frame sees).
 //! `RADIUS_PROBE=1` (with `testing`, static maps): per map and radius,
 //! the radius-0 query against the same query doing, per node, the least
@@ -71,6 +72,8 @@ struct Moving {
     objects: Vec<(ObjectId, Point)>,
     rng: Rng,
     step: f64,
+    /// Objects moved per update.
+    moves: usize,
 }
 
 impl Moving {
@@ -124,29 +127,38 @@ impl Moving {
             objects,
             rng: Rng(0x2545_f491_4f6c_dd1d),
             step: 0.001 * width,
+            moves: std::env::var("RADIUS_MOVES")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(1),
         }
     }
 
-    /// One small move of a random object and the snapshot's update.
+    /// Small moves of `moves` random objects (`RADIUS_MOVES`, default 1)
+    /// and one update of the snapshot (a frame moving them all).
     fn change(&mut self) {
         if self.objects.is_empty() {
             return;
         }
-        let k = (self.rng.next() % self.objects.len() as u64) as usize;
-        let (id, h) = self.objects[k];
-        let p = Point::new(
-            h.x + self.rng.f(-self.step, self.step),
-            h.y + self.rng.f(-self.step, self.step),
-        );
-        let rot = self.rng.f(-0.01, 0.01);
-        let o = self.table.get_mut(id).unwrap();
-        o.set_position([p.x, p.y]);
-        o.set_rotation(rot);
-        if self.table.update(&mut self.cdt).is_err() {
-            // Out of bounds or refused: back home.
+        for _ in 0..self.moves {
+            let k = (self.rng.next() % self.objects.len() as u64) as usize;
+            let (id, h) = self.objects[k];
+            let p = Point::new(
+                h.x + self.rng.f(-self.step, self.step),
+                h.y + self.rng.f(-self.step, self.step),
+            );
+            let rot = self.rng.f(-0.01, 0.01);
             let o = self.table.get_mut(id).unwrap();
-            o.set_position([h.x, h.y]);
-            o.set_rotation(0.0);
+            o.set_position([p.x, p.y]);
+            o.set_rotation(rot);
+        }
+        if self.table.update(&mut self.cdt).is_err() {
+            // Out of bounds or refused: all back home.
+            for &(id, h) in &self.objects {
+                let o = self.table.get_mut(id).unwrap();
+                o.set_position([h.x, h.y]);
+                o.set_rotation(0.0);
+            }
             self.table.update(&mut self.cdt).unwrap();
         }
         self.nav.update(&mut self.cdt);
