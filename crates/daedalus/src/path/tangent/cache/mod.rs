@@ -219,15 +219,15 @@ fn widen(b: Rect, d: f64) -> Rect {
 
 /// The sectors of the directions from corner `v` to the corners its
 /// side `slot` (`2 v + [dir < 0]`) can have an edge to, among those at
-/// least `TILT_AT[k]` times `2 r` from `v`: a tangent leaves the circle of `v` at a point `p`
-/// of its free arc, at angle `a`, moving at `a + dir 90` degrees; the far
-/// centre `w` lies along that direction (an outer tangent) or turned
-/// back towards `p` by `asin(2 r / |v w|)` (an inner one: `w - v =
-/// L m + 2 (p - v)`). So `w` lies at an angle from the arc's start plus
-/// 90 degrees less that turn to its end plus 90 degrees (`dir > 0`), or
-/// from its start less 90 degrees to its end less 90 degrees plus the
-/// turn, at most `TILT[k]`. [`profile::ALL`] for a vertex no longer
-/// wrappable (a change at `v`: the caller drops the side first).
+/// least `TILT_AT[k]` times `2 r` from `v`. A tangent leaves the circle
+/// of `v` at a point `p` of its free arc, at angle `a`, moving at
+/// `a + dir 90` degrees; the far centre `w` lies along that direction
+/// (an outer tangent) or turned back towards `p` by `asin(2 r / |v w|)`,
+/// at most `TILT[k]` (an inner one: `w - v = L m + 2 (p - v)`). So `w`
+/// lies from the arc's start plus 90 degrees less that turn to its end
+/// plus 90 degrees (`dir > 0`), or from its start less 90 degrees to its
+/// end less 90 degrees plus the turn. [`profile::ALL`] for a vertex no
+/// longer wrappable (a change at `v`: the caller drops the side first).
 fn side_dirs(nav: &NavMesh, slot: u32, k: usize) -> profile::Mask {
     let v = (slot / 2) as usize;
     if !nav.arcs.useful.get(v) {

@@ -275,13 +275,12 @@ pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: 
 }
 
 /// The sectors of the directions from `a0` counter-clockwise to `a1`
-/// (radians, `a1 - a0` at most three quarters of a turn more than
-/// `a0`'s half turn), widened by `1e-6` radians for the rounding of angles and the free-arc
-/// slack (far more than the pseudo-angles' `EPS`); [`ALL`] for a wider
-/// span.
+/// (radians; a side's span is at most 1.5 pi: a free arc of at most a
+/// half turn and a quarter turn), widened by `1e-6` radians for the
+/// rounding of angles and the free-arc slack (far more than the
+/// pseudo-angles' `EPS`); [`ALL`] for a span of 1.75 pi or more.
 pub(in crate::path::tangent) fn span_sectors(a0: f64, a1: f64) -> Mask {
     const WIDEN: f64 = 1e-6;
-    // Up to 1.5 pi here (a free arc of at most pi and a quarter turn).
     let w = a1 - a0;
     if w.is_nan() || w >= 1.75 * std::f64::consts::PI {
         return ALL;
