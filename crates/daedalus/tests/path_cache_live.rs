@@ -76,19 +76,29 @@ impl Moving {
 
     /// Moves one object a little (back home if refused) and patches.
     fn change(&mut self, rng: &mut Rng) {
-        let k = (rng.next() % self.objects.len() as u64) as usize;
-        let (id, home) = self.objects[k];
-        let p = Point::new(
-            (home.x + rng.f(-2.0, 2.0)).clamp(self.xs.0, self.xs.1),
-            home.y + rng.f(-2.0, 2.0),
-        );
-        let o = self.table.get_mut(id).unwrap();
-        o.set_position([p.x, p.y]);
-        o.set_rotation(rng.f(-0.8, 0.8));
-        if self.table.update(&mut self.cdt).is_err() {
+        self.change_many(rng, 1);
+    }
+
+    /// Moves `n` objects a little each, then patches once (a frame moving
+    /// them all; all back home if refused).
+    fn change_many(&mut self, rng: &mut Rng, n: usize) {
+        for _ in 0..n {
+            let k = (rng.next() % self.objects.len() as u64) as usize;
+            let (id, home) = self.objects[k];
+            let p = Point::new(
+                (home.x + rng.f(-2.0, 2.0)).clamp(self.xs.0, self.xs.1),
+                home.y + rng.f(-2.0, 2.0),
+            );
             let o = self.table.get_mut(id).unwrap();
-            o.set_position([home.x, home.y]);
-            o.set_rotation(0.0);
+            o.set_position([p.x, p.y]);
+            o.set_rotation(rng.f(-0.8, 0.8));
+        }
+        if self.table.update(&mut self.cdt).is_err() {
+            for &(id, home) in &self.objects {
+                let o = self.table.get_mut(id).unwrap();
+                o.set_position([home.x, home.y]);
+                o.set_rotation(0.0);
+            }
             self.table.update(&mut self.cdt).unwrap();
         }
         let u = self.nav.update(&mut self.cdt);
@@ -117,11 +127,16 @@ fn same_as_fresh(nav: &NavMesh, kept: &mut PathFinder, q: (Point, Point, f64)) -
     }
 }
 
-/// Runs `queries` twice on one finder, then 30 moves of `m`: after each
-/// the audit must find every kept entry still kept (none dropped, by the
-/// audit's count and by the finder's), and the queries then answer as a
-/// new finder does.
-fn changes_drop_nothing(m: &mut Moving, queries: &[(Point, Point, f64)], rng: &mut Rng) {
+/// Runs `queries` twice on one finder, then 30 updates of `m` moving
+/// `moves` objects each: after each the audit must find every kept entry
+/// still kept (none dropped, by the audit's count and by the finder's),
+/// and the queries then answer as a new finder does.
+fn changes_drop_nothing(
+    m: &mut Moving,
+    queries: &[(Point, Point, f64)],
+    rng: &mut Rng,
+    moves: usize,
+) {
     let mut kept = PathFinder::new();
     let mut paths = 0;
     for _ in 0..2 {
@@ -134,7 +149,7 @@ fn changes_drop_nothing(m: &mut Moving, queries: &[(Point, Point, f64)], rng: &m
     assert!(before > 10, "only {before} entries kept");
     let dropped = kept.tangent_cache_counts().dropped;
     for _ in 0..30 {
-        m.change(rng);
+        m.change_many(rng, moves);
         assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
     }
     for &q in queries {
@@ -256,7 +271,7 @@ fn a_change_in_another_room_drops_nothing() {
             (s, t, [0.25, 0.5][k % 2])
         })
         .collect();
-    changes_drop_nothing(&mut m, &queries, &mut rng);
+    changes_drop_nothing(&mut m, &queries, &mut rng, 1);
 }
 
 /// An L of two long corridors round a walled room where objects move:
@@ -306,5 +321,42 @@ fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
             (s, t, [0.25, 0.5][k % 2])
         })
         .collect();
-    changes_drop_nothing(&mut m, &queries, &mut rng);
+    changes_drop_nothing(&mut m, &queries, &mut rng, 1);
+}
+
+/// A frame moving twenty objects at once, in two strips walled off from
+/// the corridor where the queries run: the update changes more separate
+/// regions than it keeps boxes for, so some merge, and the corridor's
+/// kept entries must outlive every such update (audited) as they would
+/// one move at a time. (It fails when an update's extra regions all
+/// merge into its last box: a box across the corridor.)
+#[test]
+fn a_frame_moving_many_objects_far_apart_drops_nothing_between_them() {
+    let mut rng = Rng(2025);
+    let mut cdt = Cdt::new([0.0, 0.0], [80.0, 40.0]).unwrap();
+    // The corridor between y = 10 and y = 30, sealed from both strips.
+    for y in [10.0, 30.0] {
+        cdt.insert_segment(Point::new(0.0, y), Point::new(80.0, y))
+            .unwrap();
+    }
+    for _ in 0..40 {
+        let a = Point::new(rng.f(3.0, 77.0), rng.f(13.0, 27.0));
+        let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
+        cdt.insert_segment(a, b).unwrap();
+    }
+    // Twelve objects along each strip, 6 apart: 24 regions apart.
+    let mut m = Moving::new(cdt, (2.0, 78.0), 24, |k| {
+        let x = 8.0 + 6.0 * (k / 2) as f64;
+        let y = if k % 2 == 0 { 5.0 } else { 35.0 };
+        (Point::new(x, y), 0.6)
+    });
+    m.change(&mut rng);
+    let queries: Vec<(Point, Point, f64)> = (0..14)
+        .map(|k| {
+            let s = Point::new(rng.f(2.0, 78.0), rng.f(12.0, 28.0));
+            let t = Point::new(rng.f(2.0, 78.0), rng.f(12.0, 28.0));
+            (s, t, [0.25, 0.5][k % 2])
+        })
+        .collect();
+    changes_drop_nothing(&mut m, &queries, &mut rng, 20);
 }
