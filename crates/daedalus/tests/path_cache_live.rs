@@ -164,6 +164,33 @@ fn audit(f: &mut PathFinder, nav: &NavMesh) -> usize {
         .unwrap_or_else(|e| panic!("a kept entry no longer holds: {e}"))
 }
 
+/// `n` short walls (up to 2 long each way) starting in the box `xs` x `ys`.
+fn posts(cdt: &mut Cdt, rng: &mut Rng, n: usize, xs: (f64, f64), ys: (f64, f64)) {
+    for _ in 0..n {
+        let a = Point::new(rng.f(xs.0, xs.1), rng.f(ys.0, ys.1));
+        let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
+        cdt.insert_segment(a, b).unwrap();
+    }
+}
+
+/// `n` queries between random points of the box `xs` x `ys`, their radii
+/// taken in turn from `radii`.
+fn queries(
+    rng: &mut Rng,
+    n: usize,
+    xs: (f64, f64),
+    ys: (f64, f64),
+    radii: &[f64],
+) -> Vec<(Point, Point, f64)> {
+    (0..n)
+        .map(|k| {
+            let s = Point::new(rng.f(xs.0, xs.1), rng.f(ys.0, ys.1));
+            let t = Point::new(rng.f(xs.0, xs.1), rng.f(ys.0, ys.1));
+            (s, t, radii[k % radii.len()])
+        })
+        .collect()
+}
+
 /// Static bars and moving polygons mixed in one room: changes land next
 /// to, across and far from what the queries cached.
 #[test]
@@ -184,13 +211,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         let c = Point::new(rng.f(5.0, 35.0), rng.f(5.0, 35.0));
         (c, rng.f(0.4, 1.4))
     });
-    let queries: Vec<(Point, Point, f64)> = (0..10)
-        .map(|k| {
-            let s = Point::new(rng.f(1.0, 39.0), rng.f(1.0, 39.0));
-            let t = Point::new(rng.f(1.0, 39.0), rng.f(1.0, 39.0));
-            (s, t, [0.3, 0.6, 1.1][k % 3])
-        })
-        .collect();
+    let queries = queries(&mut rng, 10, (1.0, 39.0), (1.0, 39.0), &[0.3, 0.6, 1.1]);
     let mut kept = PathFinder::new();
     // A second finder takes the radius-0 bound and floods the goal's
     // sight from the first expansion, so its kept edges carry arrival
@@ -255,22 +276,12 @@ fn a_change_in_another_room_drops_nothing() {
         .unwrap();
     cdt.insert_shape(&ring(26.0, 1.0, 61.0, 39.0), Closure::Closed)
         .unwrap();
-    for _ in 0..30 {
-        let a = Point::new(rng.f(4.0, 18.0), rng.f(4.0, 36.0));
-        let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
-        cdt.insert_segment(a, b).unwrap();
-    }
+    posts(&mut cdt, &mut rng, 30, (4.0, 18.0), (4.0, 36.0));
     let mut m = Moving::new(cdt, (32.0, 55.0), 8, |_| {
         let c = Point::new(rng.f(32.0, 55.0), rng.f(6.0, 34.0));
         (c, rng.f(0.5, 1.5))
     });
-    let queries: Vec<(Point, Point, f64)> = (0..16)
-        .map(|k| {
-            let s = Point::new(rng.f(3.0, 19.0), rng.f(3.0, 37.0));
-            let t = Point::new(rng.f(3.0, 19.0), rng.f(3.0, 37.0));
-            (s, t, [0.25, 0.5][k % 2])
-        })
-        .collect();
+    let queries = queries(&mut rng, 16, (3.0, 19.0), (3.0, 37.0), &[0.25, 0.5]);
     changes_drop_nothing(&mut m, &queries, &mut rng, 1);
 }
 
@@ -339,11 +350,7 @@ fn a_frame_moving_many_objects_far_apart_drops_nothing_between_them() {
         cdt.insert_segment(Point::new(0.0, y), Point::new(80.0, y))
             .unwrap();
     }
-    for _ in 0..40 {
-        let a = Point::new(rng.f(3.0, 77.0), rng.f(13.0, 27.0));
-        let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
-        cdt.insert_segment(a, b).unwrap();
-    }
+    posts(&mut cdt, &mut rng, 40, (3.0, 77.0), (13.0, 27.0));
     // Twelve objects along each strip, 6 apart: 24 regions apart.
     let mut m = Moving::new(cdt, (2.0, 78.0), 24, |k| {
         let x = 8.0 + 6.0 * (k / 2) as f64;
@@ -351,12 +358,6 @@ fn a_frame_moving_many_objects_far_apart_drops_nothing_between_them() {
         (Point::new(x, y), 0.6)
     });
     m.change(&mut rng);
-    let queries: Vec<(Point, Point, f64)> = (0..14)
-        .map(|k| {
-            let s = Point::new(rng.f(2.0, 78.0), rng.f(12.0, 28.0));
-            let t = Point::new(rng.f(2.0, 78.0), rng.f(12.0, 28.0));
-            (s, t, [0.25, 0.5][k % 2])
-        })
-        .collect();
+    let queries = queries(&mut rng, 14, (2.0, 78.0), (12.0, 28.0), &[0.25, 0.5]);
     changes_drop_nothing(&mut m, &queries, &mut rng, 20);
 }
