@@ -17,8 +17,9 @@ use super::*;
 /// a flood that skips the edges lying wholly outside one half-plane.
 ///
 /// (Used for a corner's side until a second query expands it since its
-/// cache was dropped: that one floods the whole free gap once and keeps
-/// the edges, see `cache`.)
+/// cache was dropped: that one floods the cone of an arrival at the start
+/// of its free arc, which holds every successor of the side, once and
+/// keeps the edges, see `cache`.)
 ///
 /// The start's flood is first limited to a box around the ellipse of the
 /// points `x` with `|s - x| + |x - t| <= B + 2 r` ([`Cone::start_box`]):

@@ -61,8 +61,8 @@
 //!   an edge to the goal is first found blocked: until then each corner
 //!   expanded pushes one, checked when popped (a short search in the open
 //!   ends on its first);
-//!   once a second query expands a circle's side (per radius) the whole
-//!   free gap is flooded once and the tangent edges leaving that side,
+//!   once a second query expands a circle's side (per radius) the cone
+//!   its edges can reach is flooded once and the tangent edges leaving that side,
 //!   sorted by where they leave its free arc, are kept across queries
 //!   and across changes that do not
 //!   reach them (`cache`): an expansion then pushes the edges after its

@@ -1,6 +1,7 @@
 //! What the search keeps across queries: per corner and side, the tangent
-//! edges leaving its circle (to every corner seen from its free gap within
-//! the distance the queries so far needed, see `TangentSearch::defer`),
+//! edges leaving its circle (to every corner within the distance the
+//! queries so far needed, see `TangentSearch::defer`, seen from it in the
+//! cone those edges can reach, see `side_cone`),
 //! sorted by where they leave the free arc, each with its segment
 //! clearance once tested; and per corner the walls within `2 r`.
 //!
@@ -92,7 +93,7 @@ struct Side {
     at: Point,
     prof: u32,
     /// The edges reach every corner within this distance (`INFINITY`:
-    /// every corner of the free gap).
+    /// every corner of the side's cone).
     reach: f64,
     /// The outer radius of the flood that filled it (a repair floods as
     /// far).
@@ -572,7 +573,7 @@ impl TangentSearch {
     /// the distance (at least `need`) within which they reach every
     /// corner: on the side's first expansion in a query after one that
     /// expanded it too (with no change near `v` in between), a visibility
-    /// flood from `v` over its free gap to distance `need` and the tangents
+    /// flood from `v` over the side's cone to distance `need` and the tangents
     /// to every corner it sees (a side cached to a shorter distance is
     /// flooded again, at least twice as far); `None` before (the caller
     /// floods the arrival's cone). Kept edges hold until a change meets
@@ -657,7 +658,7 @@ impl TangentSearch {
         Some((begin, end, reach))
     }
 
-    /// Floods from `v` over its free gap to distance `reach` and appends
+    /// Floods from `v` over the side's cone to distance `reach` and appends
     /// the tangent edges to every corner seen to the cache's `edges`
     /// (sorted by departure offset, clearance untested): their range, the
     /// distance within which they reach every corner (`INFINITY` when the
@@ -674,7 +675,10 @@ impl TangentSearch {
         // A snapshot never changed (a static map) has nothing to keep a
         // side from: the box alone, and no profile to pay for.
         let track = nav.revision() != nav.history.lineage();
-        let ((cb, ce), dep) = self.flood_side(nav, v, None, reach, track);
+        // Only the side's own region: where the tangents leaving its free
+        // arc can reach a centre (see `Cone`).
+        let cone = side_cone(nav, v, dir, r);
+        let ((cb, ce), dep) = self.flood_side(nav, v, Some(&cone), reach, track);
         let reach = if self.cut.reach { reach } else { f64::INFINITY };
         let mut edges = std::mem::take(&mut self.cache_mut().edges);
         let begin = edges.len();
@@ -773,6 +777,24 @@ impl TangentSearch {
     }
 }
 
+/// Where every successor of side `(v, dir)` can lie: the cone of an
+/// arrival at the start of its free arc (see [`Cone`]; for a quarter-turn
+/// corner a third of its free gap, far from it). The cone is convex and
+/// holds `v`, so it holds the sight line to every successor: the flood's
+/// profile and box cover them as a flood of the whole gap would.
+fn side_cone(nav: &NavMesh, v: u32, dir: f64, r: f64) -> Cone {
+    let arc = nav.arcs.arc(v as usize);
+    let e = arc.ends;
+    let (start, end) = if dir > 0.0 {
+        ((e[0], e[1]), (e[2], e[3]))
+    } else {
+        ((e[2], e[3]), (e[0], e[1]))
+    };
+    let c = nav.p(v);
+    let at = Point::new(c.x + r * start.0, c.y + r * start.1);
+    Cone::of(c, r, at, end, arc.arcw, dir)
+}
+
 /// The absolute rounding slack of a profile's distances on `nav`: `1e-9`
 /// of its coordinates.
 fn prof_abs(nav: &NavMesh) -> f64 {
@@ -796,6 +818,82 @@ mod repair;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The tangent edges of side `(v, dir)` from a flood limited to
+    /// `cone` (`None`: the whole free gap), as comparable keys.
+    fn side_keys(
+        ts: &mut TangentSearch,
+        nav: &NavMesh,
+        (v, dir): (u32, f64),
+        r: f64,
+        cone: Option<&Cone>,
+    ) -> Vec<(u32, u64, u64, u64)> {
+        let b = ts.cand_pool.len();
+        let ((cb, ce), _) = ts.flood_side(nav, v, cone, f64::INFINITY, false);
+        let mut out = Vec::new();
+        ts.tangent_edges(nav, (v, dir), r, (cb, ce), profile::ALL, &mut out);
+        ts.cand_pool.truncate(b);
+        let mut keys: Vec<_> = out
+            .iter()
+            .map(|x| (x.w, x.dw.to_bits(), x.o.to_bits(), x.oq.to_bits()))
+            .collect();
+        keys.sort_unstable();
+        keys
+    }
+
+    /// Brute force: a side floods only its cone (`side_cone`), and keeps
+    /// every edge a flood of its whole free gap finds, on pseudo-random
+    /// walls, posts and boxes at three radii.
+    #[test]
+    fn a_sides_cone_keeps_every_edge_of_its_whole_gap() {
+        use crate::triangulation::Cdt;
+        let mut x = 0x5eed_u64;
+        let mut rnd = move |n: f64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 11) as f64 / (1u64 << 53) as f64 * n
+        };
+        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+        for _ in 0..30 {
+            let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
+            let (bx, by) = (ax + rnd(24.0) - 12.0, ay + rnd(24.0) - 12.0);
+            let _ = cdt.insert_segment([ax, ay], [bx.clamp(1.0, 99.0), by.clamp(1.0, 99.0)]);
+        }
+        for _ in 0..30 {
+            let (cx, cy, w, h) = (
+                5.0 + rnd(85.0),
+                5.0 + rnd(85.0),
+                0.5 + rnd(6.0),
+                0.5 + rnd(6.0),
+            );
+            let ring = [[cx, cy], [cx + w, cy], [cx + w, cy + h], [cx, cy + h]];
+            for i in 0..4 {
+                let _ = cdt.insert_segment(ring[i], ring[(i + 1) % 4]);
+            }
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let mut ts = TangentSearch::default();
+        let (mut sides, mut edges) = (0, 0);
+        for r in [0.25, 1.0, 3.0] {
+            ts.begin(&nav);
+            ts.sync_cache(&nav, r);
+            for v in 0..nav.pos.len() as u32 {
+                if !nav.arcs.useful.get(v as usize) {
+                    continue;
+                }
+                for dir in [1.0, -1.0] {
+                    let cone = side_cone(&nav, v, dir, r);
+                    let got = side_keys(&mut ts, &nav, (v, dir), r, Some(&cone));
+                    let all = side_keys(&mut ts, &nav, (v, dir), r, None);
+                    assert_eq!(got, all, "r {r}, vertex {v} at {:?}, side {dir}", nav.p(v));
+                    sides += 1;
+                    edges += all.len();
+                }
+            }
+        }
+        assert!(sides > 500 && edges > 5000, "{sides} sides, {edges} edges");
+    }
 
     #[test]
     fn each_tilt_bounds_the_turn_of_its_class() {
