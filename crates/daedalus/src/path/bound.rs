@@ -209,20 +209,11 @@ impl GoalBound {
 mod tests {
     use super::GoalBound;
     use crate::Point;
+    use crate::path::lcg::lcg;
     use crate::path::nav::NONE;
     use crate::path::search::Search;
     use crate::path::{NavMesh, PathFinder};
     use crate::triangulation::Cdt;
-
-    /// A seeded generator of uniform values in `[0, n)` (an LCG).
-    fn lcg(mut x: u64) -> impl FnMut(f64) -> f64 {
-        move |n| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 11) as f64 / (1u64 << 53) as f64 * n
-        }
-    }
 
     /// Per vertex: no triangle around it lies in a pruned dead end (the
     /// vertex bound is about paths outside them, see the module's docs).

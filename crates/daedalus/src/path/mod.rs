@@ -24,6 +24,8 @@
 
 mod batch;
 mod bound;
+#[cfg(test)]
+mod lcg;
 mod nav;
 #[cfg(feature = "testing")]
 mod probe;

@@ -155,13 +155,7 @@ mod tests {
     /// Pseudo-random segments in the box [0, 100]^2 (an LCG).
     fn world() -> NavMesh {
         let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-        let mut x = 11u64;
-        let mut rnd = move |n: f64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 11) as f64 / (1u64 << 53) as f64 * n
-        };
+        let mut rnd = crate::path::lcg::lcg(11);
         for _ in 0..60 {
             let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
             let (bx, by) = (ax + rnd(12.0) - 6.0, ay + rnd(12.0) - 6.0);

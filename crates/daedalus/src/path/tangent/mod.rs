@@ -62,11 +62,10 @@
 //!   expanded pushes one, checked when popped (a short search in the open
 //!   ends on its first);
 //!   once a second query expands a circle's side (per radius) the cone
-//!   its edges can reach is flooded once and the tangent edges leaving that side,
-//!   sorted by where they leave its free arc, are kept across queries
-//!   and across changes that do not
-//!   reach them (`cache`): an expansion then pushes the edges after its
-//!   arrival from a list;
+//!   its edges can reach is flooded once and the tangent edges leaving
+//!   that side, sorted by where they leave its free arc, are kept across
+//!   queries and across changes that do not reach them (`cache`): an
+//!   expansion then pushes the edges after its arrival from a list;
 //! - an edge is pushed with its exact length and checked for clearance only
 //!   when popped (lazy A*): most candidate edges are never checked, and a
 //!   checked one keeps its answer in the cache.

@@ -843,17 +843,11 @@ mod tests {
 
     /// Brute force: a side floods only its cone (`side_cone`), and keeps
     /// every edge a flood of its whole free gap finds, on pseudo-random
-    /// walls, posts and boxes at three radii.
+    /// walls and boxes at three radii.
     #[test]
     fn a_sides_cone_keeps_every_edge_of_its_whole_gap() {
         use crate::triangulation::Cdt;
-        let mut x = 0x5eed_u64;
-        let mut rnd = move |n: f64| {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 11) as f64 / (1u64 << 53) as f64 * n
-        };
+        let mut rnd = crate::path::lcg::lcg(0x5eed);
         let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
         for _ in 0..30 {
             let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
