@@ -254,15 +254,8 @@ impl TangentSearch {
     /// [`Cone`]), their centres in `ring`.
     fn expand_cone(&mut self, nav: &NavMesh, id: u32, arr: f64, to: Point, r: f64, ring: Reach) {
         let s = self.states[id as usize];
-        let (k, c) = (s.v as usize, nav.p(s.v));
-        let arc = nav.arcs.arc(k);
-        let ends = arc.ends;
-        let end = if s.dir > 0.0 {
-            (ends[2], ends[3])
-        } else {
-            (ends[0], ends[1])
-        };
-        let cone = Cone::of(c, r, s.at, end, arc.arcw - arr, s.dir);
+        let c = nav.p(s.v);
+        let cone = Cone::arrival(nav, s.v, r, s.at, arr, s.dir);
         let b = self.cand_pool.len() as u32;
         self.fan_of(nav, s.v);
         self.gap_wedge(nav, s.v);

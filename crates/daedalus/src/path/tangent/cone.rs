@@ -55,6 +55,19 @@ impl Cone {
         }
     }
 
+    /// The cone of an arrival at `at` on the circle of corner `v`, offset
+    /// `arr` along its free arc, wrapping it in direction `dir`.
+    pub(super) fn arrival(nav: &NavMesh, v: u32, r: f64, at: Point, arr: f64, dir: f64) -> Cone {
+        let arc = nav.arcs.arc(v as usize);
+        let e = arc.ends;
+        let end = if dir > 0.0 {
+            (e[2], e[3])
+        } else {
+            (e[0], e[1])
+        };
+        Cone::of(nav.p(v), r, at, end, arc.arcw - arr, dir)
+    }
+
     /// The box around the ellipse with foci `s != t` and distance sum `sum`.
     pub(super) fn start_box(s: Point, t: Point, sum: f64) -> Cone {
         let d = s.distance(t);

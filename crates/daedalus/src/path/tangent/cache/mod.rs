@@ -783,16 +783,15 @@ impl TangentSearch {
 /// holds `v`, so it holds the sight line to every successor: the flood's
 /// profile and box cover them as a flood of the whole gap would.
 fn side_cone(nav: &NavMesh, v: u32, dir: f64, r: f64) -> Cone {
-    let arc = nav.arcs.arc(v as usize);
-    let e = arc.ends;
-    let (start, end) = if dir > 0.0 {
-        ((e[0], e[1]), (e[2], e[3]))
+    let e = nav.arcs.arc(v as usize).ends;
+    let start = if dir > 0.0 {
+        (e[0], e[1])
     } else {
-        ((e[2], e[3]), (e[0], e[1]))
+        (e[2], e[3])
     };
     let c = nav.p(v);
     let at = Point::new(c.x + r * start.0, c.y + r * start.1);
-    Cone::of(c, r, at, end, arc.arcw, dir)
+    Cone::arrival(nav, v, r, at, 0.0, dir)
 }
 
 /// The absolute rounding slack of a profile's distances on `nav`: `1e-9`
