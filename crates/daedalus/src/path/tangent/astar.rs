@@ -89,25 +89,13 @@ impl TangentSearch {
         self.bound.prepare(nav, search, ends, r)
     }
 
-    /// Pushes the successors of state `id`: for the start a flood (`rest`:
-    /// a further one, in a box twice as large), for a corner those whose
-    /// centre lies in the next ring of its partial expansion (see
+    /// Pushes the successors of corner state `id`: those whose centre
+    /// lies in the next ring of its partial expansion (see
     /// [`TangentSearch::defer`]), from the cached edges leaving its free
-    /// arc after the arrival or from a flood of its cone.
-    pub(super) fn expand(
-        &mut self,
-        nav: &NavMesh,
-        search: &Search,
-        id: u32,
-        (from, to): (Point, Point),
-        r: f64,
-        rest: bool,
-    ) {
+    /// arc after the arrival or from a flood of its cone (the start's
+    /// come from its own flood, see `start`).
+    pub(super) fn expand(&mut self, nav: &NavMesh, search: &Search, id: u32, to: Point, r: f64) {
         let s = self.states[id as usize];
-        if s.v == START {
-            self.expand_start(nav, (from, to), r, rest);
-            return;
-        }
         let c = nav.p(s.v);
         let Some(arr) = self.arrival(nav, id) else {
             return;
@@ -287,43 +275,6 @@ impl TangentSearch {
                         NONE,
                         f64::NAN,
                     ),
-                    to,
-                );
-            }
-        }
-        self.cand_pool.truncate(b as usize);
-    }
-
-    /// The start's successors: first those inside its box, then (`rest`)
-    /// those in a box twice as large, until a flood leaves none out.
-    fn expand_start(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, rest: bool) {
-        // The start is state 0, at cost 0.
-        let id = 0;
-        let Some((bx, limit)) = self.start_box else {
-            return;
-        };
-        let (cone, old, limit) = if rest {
-            let l = 2.0 * limit;
-            (Cone::start_box(from, to, l + 2.0 * r), Some(bx), l)
-        } else {
-            (bx, None, limit)
-        };
-        // No edge straight to the goal: `find` has found it blocked (the
-        // same test `check` would make) before the search began.
-        let (b, e) = self.start_candidates(nav, from, &cone, old.as_ref());
-        self.start_box = self.cut.cone.then_some((cone, limit));
-        for k in b..e {
-            let w = self.cand_pool[k as usize];
-            let pw = nav.p(w);
-            for dw in [1.0, -1.0] {
-                let Some((p, q)) = tangent(from, 0.0, 1.0, pw, r, dw) else {
-                    continue;
-                };
-                if !self.in_arc(nav, w, q) {
-                    continue;
-                }
-                self.push(
-                    State::next(id, p.distance(q), (w, dw), (p, q), 0.0, NONE, f64::NAN),
                     to,
                 );
             }
@@ -511,10 +462,7 @@ impl TangentSearch {
             oa: f64::NAN,
             tri: (NONE, 0),
         });
-        // Short queries seldom need the start's far successors.
-        let limit = 1.4 * from.distance(to) + 4.0 * r;
-        self.start_box = Some((Cone::start_box(from, to, limit + 2.0 * r), limit));
-        self.expand(nav, search, 0, (from, to), r, false);
+        self.start_flood(nav, (from, to), r);
         // The test hook takes the bound at its own work, near the goal or not.
         let (lazy, late) = match self.bound_after {
             Some(n) => (n, n),
@@ -533,20 +481,13 @@ impl TangentSearch {
                 // No path for a point through the wide edges, none for a disc.
                 return Err(PathError::NoPath);
             }
-            // Past the start box's limit its further successors come
-            // first (their keys, all above the limit, may be below the
-            // smallest one): no pop past the limit.
-            let top = match self.start_box {
-                Some((_, limit)) => self.heap.pop_at_most(limit),
-                None => self.heap.pop(),
-            };
-            if top.is_none() && self.start_box.is_some() {
-                self.expand(nav, search, 0, (from, to), r, true);
-                continue;
-            }
-            let Some((key, id)) = top else {
+            let Some((key, id)) = self.heap.pop() else {
                 break;
             };
+            if id & start::WINDOW != 0 {
+                self.start_window(nav, (id ^ start::WINDOW, key), (from, to), r);
+                continue;
+            }
             if self.rekey(nav, search, id, key) {
                 continue;
             }
@@ -587,7 +528,7 @@ impl TangentSearch {
             }
             self.expanded += 1;
             closest2 = closest2.min(visibility::dist2(s.at, to));
-            self.expand(nav, search, id, (from, to), r, false);
+            self.expand(nav, search, id, to, r);
         }
         Err(PathError::NoPath)
     }

@@ -20,14 +20,10 @@ use super::*;
 /// cache was dropped: that one floods the cone of an arrival at the start
 /// of its free arc, which holds every successor of the side, once and
 /// keeps the edges, see `cache`.)
-///
-/// The start's flood is first limited to a box around the ellipse of the
-/// points `x` with `|s - x| + |x - t| <= B + 2 r` ([`Cone::start_box`]):
-/// a corner outside it gives a successor with `f > B`.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Cone {
     u: Point,
-    h: [(f64, f64, f64); 4],
+    h: [(f64, f64, f64); 3],
     /// Absolute slack (the relative one grows with the distance from `u`).
     slack: f64,
 }
@@ -49,7 +45,6 @@ impl Cone {
                 (e1x, e1y, 2.0 * r),
                 (-end.0, -end.1, r - r * d.cos()),
                 (-tx, -ty, r + r * (d / 2.0).sin()),
-                (0.0, 0.0, f64::INFINITY),
             ],
             slack: 1e-6 * r,
         }
@@ -66,24 +61,6 @@ impl Cone {
             (e[0], e[1])
         };
         Cone::of(nav.p(v), r, at, end, arc.arcw - arr, dir)
-    }
-
-    /// The box around the ellipse with foci `s != t` and distance sum `sum`.
-    pub(super) fn start_box(s: Point, t: Point, sum: f64) -> Cone {
-        let d = s.distance(t);
-        let (ex, ey) = ((t.x - s.x) / d, (t.y - s.y) / d);
-        let (a, c) = (sum / 2.0, d / 2.0);
-        let b = (a * a - c * c).max(0.0).sqrt();
-        Cone {
-            u: s,
-            h: [
-                (ex, ey, a + c),
-                (-ex, -ey, a - c),
-                (-ey, ex, b),
-                (ey, -ex, b),
-            ],
-            slack: 1e-9 * sum,
-        }
     }
 
     /// The wedge at `u` from the unit direction `a` counter-clockwise to
@@ -105,7 +82,6 @@ impl Cone {
                 (a.1, -a.0, 0.0),
                 (-b.1, b.0, 0.0),
                 ahead,
-                (0.0, 0.0, f64::INFINITY),
             ],
             slack,
         }

@@ -87,37 +87,6 @@ impl Frontier {
         Some((f64::from_bits(k), id))
     }
 
-    /// The state with the smallest key when that key is at most
-    /// `limit`; `None`, the frontier left as it is, when it is empty or
-    /// its smallest key is above `limit` (no pop and push back, which
-    /// would move `top` and send every smaller key pushed next through
-    /// the side heap). Costs what a pop costs: the lowest bucket's minimum
-    /// is found by the scan that its refill makes anyway.
-    #[inline]
-    pub(super) fn pop_at_most(&mut self, limit: f64) -> Option<(f64, u32)> {
-        let lim = limit.to_bits();
-        if let Some(&Reverse((k, _))) = self.below.peek() {
-            if limit < 0.0 || k > lim {
-                return None;
-            }
-            return self.pop();
-        }
-        if self.full & 1 == 0 {
-            if self.full == 0 {
-                return None;
-            }
-            let b = self.full.trailing_zeros() as usize;
-            let m = self.buckets[b].iter().map(|&(k, _)| k).min()?;
-            if limit < 0.0 || m > lim {
-                return None;
-            }
-            self.refill_at(b, m);
-        } else if limit < 0.0 || self.top > lim {
-            return None;
-        }
-        self.pop()
-    }
-
     /// Empties the lowest non-empty bucket into lower ones around its
     /// minimum (the new `top`): bucket 0 then holds that minimum.
     fn refill(&mut self) {
@@ -126,7 +95,7 @@ impl Frontier {
         self.refill_at(b, m.unwrap_or(self.top));
     }
 
-    /// `refill` of bucket `b` whose minimum `m` is known.
+    /// `refill` of bucket `b` whose minimum is `m`.
     fn refill_at(&mut self, b: usize, m: u64) {
         let mut items = std::mem::take(&mut self.buckets[b]);
         self.full &= !(1 << b);
@@ -208,28 +177,6 @@ mod tests {
         }
     }
 
-    /// A pop refused past its limit changes nothing: keys pushed after it,
-    /// below the refused key but above the last pop, still come out first,
-    /// in order (the start box's pattern, see
-    /// `tests/path_reference.rs::a_start_box_limit_keeps_smaller_keys_first`).
-    #[test]
-    fn a_refused_pop_leaves_room_below_it() {
-        let mut q = Frontier::default();
-        assert_eq!(q.pop_at_most(10.0), None);
-        q.push(1.0, 0);
-        q.push(40.0, 1);
-        assert_eq!(q.pop_at_most(10.0), Some((1.0, 0)));
-        assert_eq!(q.pop_at_most(10.0), None);
-        q.push(32.5, 2);
-        q.push(35.5, 3);
-        assert_eq!(q.pop_at_most(20.0), None);
-        assert_eq!(q.pop_at_most(33.0), Some((32.5, 2)));
-        assert_eq!(q.pop_at_most(33.0), None);
-        assert_eq!(q.pop(), Some((35.5, 3)));
-        assert_eq!(q.pop_at_most(40.0), Some((40.0, 1)));
-        assert_eq!(q.pop_at_most(40.0), None);
-    }
-
     /// Keys below the last pop (an inconsistent heuristic) come out next,
     /// smallest first and with their own keys, before the buckets: the
     /// goal's key among them does not come out before a smaller one.
@@ -243,10 +190,9 @@ mod tests {
         q.push(4.5, 3);
         q.push(5.0 - 1e-12, 4);
         q.push(6.0, 5);
-        assert_eq!(q.pop_at_most(3.0), None);
         assert_eq!(q.pop(), Some((4.0, 2)));
         assert_eq!(q.pop(), Some((4.5, 3)));
-        assert_eq!(q.pop_at_most(5.0), Some((5.0 - 1e-12, 4)));
+        assert_eq!(q.pop(), Some((5.0 - 1e-12, 4)));
         assert_eq!(q.pop(), Some((6.0, 5)));
         assert_eq!(q.pop(), Some((9.0, 1)));
         assert_eq!(q.pop(), None);

@@ -56,11 +56,13 @@
 //!   and to a disc around `u`: a state pushes its successors ring by ring
 //!   (partial expansion, see `TangentSearch::defer`), so a search costs
 //!   what it touches, not how far a corner sees (along a grid's straight
-//!   lanes, to the world's edge); the goal's and the start's floods are
-//!   bounded alike, and the goal's (which corners see it) runs only when
-//!   an edge to the goal is first found blocked: until then each corner
-//!   expanded pushes one, checked when popped (a short search in the open
-//!   ends on its first);
+//!   lanes, to the world's edge); the start's flood keeps its windows in
+//!   the search's heap, keyed by a lower bound of the successors beyond
+//!   them (`start`), so it floods only as far as the search gets; the
+//!   goal's flood (which corners see it) is bounded by a disc and runs
+//!   only when an edge to the goal is first found blocked: until then each
+//!   corner expanded pushes one, checked when popped (a short search in
+//!   the open ends on its first);
 //!   once a second query expands a circle's side (per radius) the cone
 //!   its edges can reach is flooded once and the tangent edges leaving
 //!   that side, sorted by where they leave its free arc, are kept across
@@ -80,6 +82,7 @@ mod cone;
 mod frontier;
 mod kernels;
 mod reconstruct;
+mod start;
 mod visibility;
 
 use std::f64::consts::{PI, TAU};
@@ -278,9 +281,15 @@ pub(crate) struct TangentSearch {
     after: Vec<u32>,
     /// The new edges of a repair (see `cache::repair`), before the merge.
     fresh: Vec<cache::Edge>,
-    /// The start's flood so far kept to this box: its other successors
-    /// have `f > start_limit` and are pushed before such a state is popped.
-    start_box: Option<(Cone, f64)>,
+    /// The windows of the start's flood (see `start`), in the heap with
+    /// the `start::WINDOW` bit.
+    windows: Vec<start::Window>,
+    /// The start's windows being expanded (see `start`).
+    wstack: Vec<start::Window>,
+    /// Windows keyed up to this are expanded at once (see `start`).
+    eager: f64,
+    /// Per vertex: `qe` once the start's flood has pushed its successors.
+    start_seen: Vec<u32>,
     /// States expanded by the last query (statistics).
     pub(crate) expanded: usize,
     /// Their work in `1 / FLOOD_WORK` of a flooding expansion (see `LAZY_BOUND`).
@@ -304,6 +313,7 @@ impl TangentSearch {
         }
         if self.goal_seen.len() < nv {
             self.goal_seen.resize(nv, 0);
+            self.start_seen.resize(nv, 0);
         }
         if self.arr_stamp.len() < 2 * nv {
             self.arr_stamp.resize(2 * nv, 0);
@@ -312,6 +322,7 @@ impl TangentSearch {
         self.qe = self.qe.wrapping_add(1);
         if self.qe == 0 {
             self.goal_seen.iter_mut().for_each(|s| *s = 0);
+            self.start_seen.iter_mut().for_each(|s| *s = 0);
             self.arr_stamp.iter_mut().for_each(|s| *s = 0);
             self.qe = 1;
         }

@@ -12,8 +12,8 @@ impl TangentSearch {
     /// wholly outside it); only those in the ring `reach` around `o` (the
     /// flood skips the edges farther than its outer radius: the disc is
     /// convex and holds `o`, so every corner seen inside it is still
-    /// reached). Sets `self.cut` (what the flood left out: by the cone, by
-    /// the ring's outer radius).
+    /// reached). Sets `self.cut` (whether it left out corners beyond the
+    /// ring's outer radius).
     pub(super) fn visible(
         &mut self,
         nav: &NavMesh,
@@ -38,7 +38,7 @@ impl TangentSearch {
         reach: Reach,
     ) {
         self.flood_epoch();
-        let (mut clip, mut cut) = (false, false);
+        let mut cut = false;
         // Every corner of every triangle entered (what a cached flood
         // depends on, see `cache`).
         let mut bx = crate::geometry::Rect::new(o, o);
@@ -88,9 +88,7 @@ impl TangentSearch {
                 if !nav.arcs.useful[w as usize] || pw == o {
                     continue;
                 }
-                if out(pw) != 0 {
-                    clip = true;
-                } else if keep(pw, &mut cut) {
+                if out(pw) == 0 && keep(pw, &mut cut) {
                     self.cand_pool.push(w);
                 }
             }
@@ -102,7 +100,6 @@ impl TangentSearch {
             let ends = if nav.wall[h as usize] {
                 true
             } else if out(x) & out(y) != 0 {
-                clip = true;
                 false
             } else if far(x, y) {
                 cut = true;
@@ -132,9 +129,7 @@ impl TangentSearch {
             let zl = orient2d(o, l, pz);
             let mz = out(pz);
             if zr >= 0.0 && zl <= 0.0 && nav.arcs.useful[zv as usize] {
-                if mz != 0 {
-                    clip = true;
-                } else if keep(pz, &mut cut) {
+                if mz == 0 && keep(pz, &mut cut) {
                     self.cand_pool.push(zv);
                 }
             }
@@ -150,9 +145,7 @@ impl TangentSearch {
                     ends |= TRACK && orient2d(o, wr, wl) >= 0.0;
                     continue;
                 }
-                if out(x) & mz != 0 {
-                    clip = true;
-                } else if orient2d(o, wr, wl) >= 0.0 {
+                if out(x) & mz == 0 && orient2d(o, wr, wl) >= 0.0 {
                     if far(x, pz) {
                         cut = true;
                         ends = true;
@@ -172,10 +165,7 @@ impl TangentSearch {
                 cache::profile::add(&mut self.profile, o, [ptail, phead, pz], self.prof_abs);
             }
         }
-        self.cut = Cut {
-            cone: clip,
-            reach: cut,
-        };
+        self.cut = Cut { reach: cut };
         self.flood_box = Some(bx);
     }
 
@@ -194,32 +184,6 @@ impl TangentSearch {
             let w = nav.wedge[k as usize];
             self.fan.retain(|&f| nav.wedge[f as usize] == w);
         }
-    }
-
-    /// Candidates of the start inside `cone`, less those inside `old` (the
-    /// box of its earlier floods), appended to `cand_pool`.
-    pub(super) fn start_candidates(
-        &mut self,
-        nav: &NavMesh,
-        from: Point,
-        cone: &Cone,
-        old: Option<&Cone>,
-    ) -> (u32, u32) {
-        let b = self.cand_pool.len() as u32;
-        self.visible(nav, from, false, Some(cone), Reach::ALL);
-        let Some(old) = old else {
-            return dedup_tail(&mut self.cand_pool, b);
-        };
-        let mut n = b as usize;
-        for i in b as usize..self.cand_pool.len() {
-            let w = self.cand_pool[i];
-            if old.outside(nav.p(w)) != 0 {
-                self.cand_pool[n] = w;
-                n += 1;
-            }
-        }
-        self.cand_pool.truncate(n);
-        dedup_tail(&mut self.cand_pool, b)
     }
 
     /// Offset of `p` along the free arc of `v` in direction `dir`, or None
@@ -265,19 +229,9 @@ pub(super) struct Reach {
     pub(super) outer: f64,
 }
 
-impl Reach {
-    /// Every corner.
-    pub(super) const ALL: Reach = Reach {
-        inner: -1.0,
-        outer: f64::INFINITY,
-    };
-}
-
 /// What the last flood left out.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Cut {
-    /// Corners or edges outside its cone.
-    pub(super) cone: bool,
     /// Corners or edges beyond its outer radius.
     pub(super) reach: bool,
 }

@@ -1,0 +1,283 @@
+//! The start's successors: the corners the start sees, found by a
+//! visibility flood whose windows wait in the search's heap, keyed by a
+//! lower bound of the successors beyond them, so a query floods only as
+//! far from the start as its search gets.
+//!
+//! A window is the wedge of rays from the start `s` through an edge `a b`
+//! of the mesh into the triangle beyond it (see
+//! [`TangentSearch::visible`], whose flood step it shares). A corner `w`
+//! found through it lies beyond the edge, so `|s w| + |w t| >= m`, the
+//! least of `|s y| + |y t|` over the edge's points `y` (the goal `t`).
+//! Its successor states arrive at a tangent point `q` within `r` of `w`
+//! (so `|q t| >= |w t| - r`) along the tangent `|s q| = sqrt(|s w|^2 - r^2)`,
+//! which is at most `ds - sqrt(ds^2 - r^2)` short of `|s w|` when `w` is at
+//! least `ds > r` away (the edge's distance from `s`; else at most `r`),
+//! and their heuristic is at least the distance to the goal: their `f` is
+//! at least `m - r - (ds - sqrt(ds^2 - r^2))`, the window's key (less the
+//! rounding). Windows and states share the heap, so every successor with
+//! an `f` below the path's length is pushed before the goal is popped:
+//! the search stays optimal.
+//!
+//! Before (session 26 and earlier) the whole flood ran when the search
+//! began, inside a box around the ellipse `|s x| + |x t| <= 1.4 |s t| + 4 r`
+//! widened on demand: on the small maps it entered 110 - 340 triangles and
+//! pushed 115 - 350 states per query, of which 8 - 25 were popped.
+
+use super::*;
+use crate::geometry::distance_squared_point_segment;
+
+/// The bit that marks a heap entry as a window of the start's flood (an
+/// index into `TangentSearch::windows`), not a state.
+pub(super) const WINDOW: u32 = 1 << 31;
+
+/// Windows keyed up to this multiple of `|s t|` are flooded when the
+/// search begins, without the heap.
+const EAGER: f64 = 1.0;
+
+/// The rays from the start through the edge into the triangle of
+/// half-edge `h`, between the directions of `l` and `rr` (as in the
+/// visibility flood's stack).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Window {
+    h: u32,
+    l: Point,
+    rr: Point,
+    /// `m` (see the module's note): at least the key of the window it
+    /// came from.
+    m: f64,
+}
+
+impl TangentSearch {
+    /// Pushes the corners of the triangles holding the start (`self.tris`)
+    /// and floods the windows through their far edges up to the key
+    /// `EAGER |s t|` (every state's `f` is at least `|s t|`: those come
+    /// out of the heap before any state), the others into the heap.
+    pub(super) fn start_flood(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64) {
+        self.start_flood_to(nav, (from, to), r, EAGER * from.distance(to));
+    }
+
+    /// [`TangentSearch::start_flood`] with the windows keyed up to `eager`
+    /// expanded at once.
+    fn start_flood_to(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, eager: f64) {
+        self.windows.clear();
+        self.wstack.clear();
+        self.eager = eager;
+        let tris = std::mem::take(&mut self.tris);
+        for &t in &tris {
+            for i in 0..3 {
+                self.start_corner(nav, nav.v(3 * t + i), (from, to), r);
+            }
+            for i in 0..3 {
+                let h = 3 * t + i;
+                let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+                // The start on the edge's line: no ray crosses it.
+                if nav.wall[h as usize] || orient2d(x, y, from) == 0.0 {
+                    continue;
+                }
+                let w = (nav.opp[h as usize], y, x);
+                self.window(nav, w, 0.0, (from, to), r, self.eager);
+            }
+        }
+        self.tris = tris;
+        self.drain(nav, (from, to), r, self.eager);
+    }
+
+    /// Expands window `k` of the start's flood, popped with key `key`, and
+    /// the windows beyond it up to the same key.
+    pub(super) fn start_window(
+        &mut self,
+        nav: &NavMesh,
+        (k, key): (u32, f64),
+        (from, to): (Point, Point),
+        r: f64,
+    ) {
+        self.wstack.push(self.windows[k as usize]);
+        self.drain(nav, (from, to), r, (1.05 * key).max(self.eager));
+    }
+
+    /// Expands the windows of `wstack`: the corner each sees in its
+    /// triangle, and the windows through the triangle's far edges (those
+    /// keyed above `limit` into the heap).
+    fn drain(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, limit: f64) {
+        let o = from;
+        while let Some(Window { h, l, rr, m }) = self.wstack.pop() {
+            let pz = nav.p(nav.v(prev(h)));
+            let zr = orient2d(o, rr, pz);
+            let zl = orient2d(o, l, pz);
+            if zr >= 0.0 && zl <= 0.0 {
+                self.start_corner(nav, nav.v(prev(h)), (from, to), r);
+            }
+            let nl = if zl > 0.0 { l } else { pz };
+            let nr = if zr < 0.0 { rr } else { pz };
+            for (e, (wl, wr)) in [(next(h), (nl, rr)), (prev(h), (l, nr))] {
+                if !nav.wall[e as usize] && orient2d(o, wr, wl) >= 0.0 {
+                    let w = (nav.opp[e as usize], wl, wr);
+                    self.window(nav, w, m, (from, to), r, limit);
+                }
+            }
+        }
+    }
+
+    /// Keys the window `(h, l, rr)`, found through a window whose `m` is
+    /// `m0`: onto `wstack` when its key is at most `limit`, else into the
+    /// heap.
+    fn window(
+        &mut self,
+        nav: &NavMesh,
+        (h, l, rr): (u32, Point, Point),
+        m0: f64,
+        (from, to): (Point, Point),
+        r: f64,
+        limit: f64,
+    ) {
+        let (a, b) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
+        // `|s y| + |y t|` over the edge's points: at least the start's and
+        // the goal's distances to the edge added, and at least `|s t|`.
+        let ds = distance_squared_point_segment(a, b, from).sqrt();
+        let dt = distance_squared_point_segment(a, b, to).sqrt();
+        let m = (ds + dt).max(from.distance(to)).max(m0);
+        let w = Window { h, l, rr, m };
+        // The tangent from the start to a corner at distance `x >= ds` is
+        // `sqrt(x^2 - r^2)`, at most `ds - sqrt(ds^2 - r^2)` short of `x`.
+        let short = if ds > r {
+            ds - (ds * ds - r * r).sqrt()
+        } else {
+            r
+        };
+        // Less the rounding of the distances (relative, far below 1e-9).
+        let key = ((m - r - short) * (1.0 - 1e-9)).max(0.0);
+        if key <= limit {
+            self.wstack.push(w);
+            return;
+        }
+        let k = self.windows.len() as u32;
+        debug_assert!(k < WINDOW && (self.states.len() as u32) < WINDOW);
+        self.windows.push(w);
+        self.heap.push(key, WINDOW | k);
+    }
+
+    /// Pushes the start's successors on the circle of corner `w`, the
+    /// first time the flood sees it in this query.
+    fn start_corner(&mut self, nav: &NavMesh, w: u32, (from, to): (Point, Point), r: f64) {
+        let pw = nav.p(w);
+        if !nav.arcs.useful[w as usize] || pw == from || self.start_seen[w as usize] == self.qe {
+            return;
+        }
+        self.start_seen[w as usize] = self.qe;
+        for dw in [1.0, -1.0] {
+            let Some((p, q)) = tangent(from, 0.0, 1.0, pw, r, dw) else {
+                continue;
+            };
+            if !self.in_arc(nav, w, q) {
+                continue;
+            }
+            self.push(
+                State::next(0, p.distance(q), (w, dw), (p, q), 0.0, NONE, f64::NAN),
+                to,
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::triangulation::Cdt;
+
+    /// Whether segment `a b` properly crosses segment `c d` (exact signs).
+    fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
+        let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
+        let (o3, o4) = (orient2d(c, d, a), orient2d(c, d, b));
+        o1 * o2 < 0.0 && o3 * o4 < 0.0
+    }
+
+    /// Brute force, on pseudo-random walls and boxes at three radii: the
+    /// start's flood, its windows popped from the heap to the last, sees
+    /// exactly the useful corners no wall hides from the start; and no
+    /// window comes out of the heap after a state it yields would have
+    /// (each state's `f`, `|s q| + |q t|` recomputed here, is at least the
+    /// key of the window that pushed it).
+    #[test]
+    fn the_start_flood_sees_every_corner_and_no_window_comes_late() {
+        let mut rnd = crate::path::lcg::lcg(0x57a7);
+        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
+        for _ in 0..30 {
+            let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
+            let (bx, by) = (ax + rnd(24.0) - 12.0, ay + rnd(24.0) - 12.0);
+            let _ = cdt.insert_segment([ax, ay], [bx.clamp(1.0, 99.0), by.clamp(1.0, 99.0)]);
+        }
+        for _ in 0..30 {
+            let (cx, cy, w, h) = (
+                5.0 + rnd(85.0),
+                5.0 + rnd(85.0),
+                0.5 + rnd(6.0),
+                0.5 + rnd(6.0),
+            );
+            let ring = [[cx, cy], [cx + w, cy], [cx + w, cy + h], [cx, cy + h]];
+            for i in 0..4 {
+                let _ = cdt.insert_segment(ring[i], ring[(i + 1) % 4]);
+            }
+        }
+        let nav = NavMesh::from_cdt(&cdt);
+        let walls: Vec<(Point, Point)> = (0..nav.tv.len() as u32)
+            .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
+            .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))
+            .collect();
+        let mut ts = TangentSearch::default();
+        let (mut seen, mut late_checks, mut windows) = (0, 0, 0);
+        // The least `f - key` over the states checked, in radii.
+        let mut tight = f64::INFINITY;
+        for r in [0.25, 1.0, 3.0] {
+            for _ in 0..40 {
+                let from = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
+                let to = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
+                ts.begin(&nav);
+                ts.tris.clear();
+                if !nav.containing(from, &mut ts.tris) {
+                    continue;
+                }
+                ts.states.push(State::next(
+                    NONE,
+                    0.0,
+                    (START, 1.0),
+                    (from, from),
+                    0.0,
+                    NONE,
+                    0.0,
+                ));
+                // Every window but the first through the heap.
+                ts.start_flood_to(&nav, (from, to), r, 0.0);
+                while let Some((key, id)) = ts.heap.pop() {
+                    if id & WINDOW == 0 {
+                        continue;
+                    }
+                    let n = ts.states.len();
+                    ts.start_window(&nav, (id ^ WINDOW, key), (from, to), r);
+                    windows += 1;
+                    for s in &ts.states[n..] {
+                        let f = from.distance(s.at) + s.at.distance(to);
+                        assert!(f >= key, "r {r}, {from:?} -> {to:?}: f {f} < key {key}");
+                        tight = tight.min((f - key) / r);
+                        late_checks += 1;
+                    }
+                }
+                for w in 0..nav.pos.len() as u32 {
+                    let pw = nav.p(w);
+                    if !nav.arcs.useful[w as usize] || pw == from {
+                        continue;
+                    }
+                    let hidden = walls.iter().any(|&(a, b)| crosses(from, pw, a, b));
+                    let got = ts.start_seen[w as usize] == ts.qe;
+                    assert_eq!(got, !hidden, "r {r}, {from:?}: corner {w} at {pw:?}");
+                    seen += usize::from(got);
+                }
+            }
+        }
+        // A key one radius too high would have come late.
+        assert!(tight < 1.0, "the least f - key is {tight} radii");
+        assert!(
+            seen > 3000 && late_checks > 1000 && windows > 3000,
+            "{seen} corners seen, {late_checks} states checked, {windows} windows"
+        );
+    }
+}
