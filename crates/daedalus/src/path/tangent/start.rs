@@ -4,10 +4,12 @@
 //! far from the start as its search gets.
 //!
 //! A window is the wedge of rays from the start `s` through an edge `a b`
-//! of the mesh into the triangle beyond it (see
-//! [`TangentSearch::visible`], whose flood step it shares). A corner `w`
+//! of the mesh into the triangle beyond it (a step of
+//! [`TangentSearch::visible`]'s flood). A corner `w`
 //! found through it lies beyond the edge, so `|s w| + |w t| >= m`, the
-//! least of `|s y| + |y t|` over the edge's points `y` (the goal `t`).
+//! least of `|s y| + |y t|` over the edge's points `y` (the goal `t`;
+//! bounded below by the two ends' distances to the edge added, and by
+//! `|s t|`).
 //! Its successor states arrive at a tangent point `q` within `r` of `w`
 //! (so `|q t| >= |w t| - r`) along the tangent `|s q| = sqrt(|s w|^2 - r^2)`,
 //! which is at most `ds - sqrt(ds^2 - r^2)` short of `|s w|` when `w` is at
@@ -21,7 +23,8 @@
 //! Before (session 26 and earlier) the whole flood ran when the search
 //! began, inside a box around the ellipse `|s x| + |x t| <= 1.4 |s t| + 4 r`
 //! widened on demand: on the small maps it entered 110 - 340 triangles and
-//! pushed 115 - 350 states per query, of which 8 - 25 were popped.
+//! pushed 115 - 350 states per query, of which 8 - 25 were popped (now, on
+//! battleground, 63 windows and 16 states).
 
 use super::*;
 use crate::geometry::distance_squared_point_segment;
@@ -31,8 +34,13 @@ use crate::geometry::distance_squared_point_segment;
 pub(super) const WINDOW: u32 = 1 << 31;
 
 /// Windows keyed up to this multiple of `|s t|` are flooded when the
-/// search begins, without the heap.
+/// search begins, without the heap (every state's `f` is at least
+/// `|s t|`: they would come out first).
 const EAGER: f64 = 1.0;
+/// A window popped with key `k` floods the windows beyond it keyed up to
+/// `DRAIN k` at once: fewer trips through the heap, against windows the
+/// search might not have reached (swept with `EAGER`, see the README).
+const DRAIN: f64 = 1.05;
 
 /// The rays from the start through the edge into the triangle of
 /// half-edge `h`, between the directions of `l` and `rr` (as in the
@@ -42,7 +50,7 @@ pub(super) struct Window {
     h: u32,
     l: Point,
     rr: Point,
-    /// `m` (see the module's note): at least the key of the window it
+    /// `m` (see the module's note), at least the `m` of the window it
     /// came from.
     m: f64,
 }
@@ -50,8 +58,7 @@ pub(super) struct Window {
 impl TangentSearch {
     /// Pushes the corners of the triangles holding the start (`self.tris`)
     /// and floods the windows through their far edges up to the key
-    /// `EAGER |s t|` (every state's `f` is at least `|s t|`: those come
-    /// out of the heap before any state), the others into the heap.
+    /// `EAGER |s t|`, the others into the heap.
     pub(super) fn start_flood(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64) {
         self.start_flood_to(nav, (from, to), r, EAGER * from.distance(to));
     }
@@ -83,7 +90,7 @@ impl TangentSearch {
     }
 
     /// Expands window `k` of the start's flood, popped with key `key`, and
-    /// the windows beyond it up to the same key.
+    /// the windows beyond it keyed up to `DRAIN key`.
     pub(super) fn start_window(
         &mut self,
         nav: &NavMesh,
@@ -92,7 +99,7 @@ impl TangentSearch {
         r: f64,
     ) {
         self.wstack.push(self.windows[k as usize]);
-        self.drain(nav, (from, to), r, (1.05 * key).max(self.eager));
+        self.drain(nav, (from, to), r, (DRAIN * key).max(self.eager));
     }
 
     /// Expands the windows of `wstack`: the corner each sees in its
