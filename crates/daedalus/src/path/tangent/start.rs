@@ -189,7 +189,6 @@ impl TangentSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::triangulation::Cdt;
 
     /// Whether segment `a b` properly crosses segment `c d` (exact signs).
     fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
@@ -206,25 +205,7 @@ mod tests {
     /// key of the window that pushed it).
     #[test]
     fn the_start_flood_sees_every_corner_and_no_window_comes_late() {
-        let mut rnd = crate::path::lcg::lcg(0x57a7);
-        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-        for _ in 0..30 {
-            let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
-            let (bx, by) = (ax + rnd(24.0) - 12.0, ay + rnd(24.0) - 12.0);
-            let _ = cdt.insert_segment([ax, ay], [bx.clamp(1.0, 99.0), by.clamp(1.0, 99.0)]);
-        }
-        for _ in 0..30 {
-            let (cx, cy, w, h) = (
-                5.0 + rnd(85.0),
-                5.0 + rnd(85.0),
-                0.5 + rnd(6.0),
-                0.5 + rnd(6.0),
-            );
-            let ring = [[cx, cy], [cx + w, cy], [cx + w, cy + h], [cx, cy + h]];
-            for i in 0..4 {
-                let _ = cdt.insert_segment(ring[i], ring[(i + 1) % 4]);
-            }
-        }
+        let (cdt, mut rnd) = crate::path::lcg::walls_and_boxes(0x57a7);
         let nav = NavMesh::from_cdt(&cdt);
         let walls: Vec<(Point, Point)> = (0..nav.tv.len() as u32)
             .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])

@@ -845,26 +845,7 @@ mod tests {
     /// walls and boxes at three radii.
     #[test]
     fn a_sides_cone_keeps_every_edge_of_its_whole_gap() {
-        use crate::triangulation::Cdt;
-        let mut rnd = crate::path::lcg::lcg(0x5eed);
-        let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-        for _ in 0..30 {
-            let (ax, ay) = (5.0 + rnd(90.0), 5.0 + rnd(90.0));
-            let (bx, by) = (ax + rnd(24.0) - 12.0, ay + rnd(24.0) - 12.0);
-            let _ = cdt.insert_segment([ax, ay], [bx.clamp(1.0, 99.0), by.clamp(1.0, 99.0)]);
-        }
-        for _ in 0..30 {
-            let (cx, cy, w, h) = (
-                5.0 + rnd(85.0),
-                5.0 + rnd(85.0),
-                0.5 + rnd(6.0),
-                0.5 + rnd(6.0),
-            );
-            let ring = [[cx, cy], [cx + w, cy], [cx + w, cy + h], [cx, cy + h]];
-            for i in 0..4 {
-                let _ = cdt.insert_segment(ring[i], ring[(i + 1) % 4]);
-            }
-        }
+        let (cdt, _) = crate::path::lcg::walls_and_boxes(0x5eed);
         let nav = NavMesh::from_cdt(&cdt);
         let mut ts = TangentSearch::default();
         let (mut sides, mut edges) = (0, 0);
