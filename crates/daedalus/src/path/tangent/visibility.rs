@@ -128,10 +128,13 @@ impl TangentSearch {
             let zr = orient2d(o, rr, pz);
             let zl = orient2d(o, l, pz);
             let mz = out(pz);
-            if zr >= 0.0 && zl <= 0.0 && nav.arcs.useful[zv as usize] {
-                if mz == 0 && keep(pz, &mut cut) {
-                    self.cand_pool.push(zv);
-                }
+            if zr >= 0.0
+                && zl <= 0.0
+                && nav.arcs.useful[zv as usize]
+                && mz == 0
+                && keep(pz, &mut cut)
+            {
+                self.cand_pool.push(zv);
             }
             // The far edges, head -> z and z -> tail, with their windows.
             let nl = if zl > 0.0 { l } else { pz };
