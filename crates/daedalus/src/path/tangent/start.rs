@@ -69,6 +69,8 @@ impl TangentSearch {
         self.windows.clear();
         self.wstack.clear();
         self.eager = eager;
+        // Every window's `m` is at least `|s t|`: the first ones start there.
+        let st = from.distance(to);
         let tris = std::mem::take(&mut self.tris);
         for &t in &tris {
             for i in 0..3 {
@@ -82,7 +84,7 @@ impl TangentSearch {
                     continue;
                 }
                 let w = (nav.opp[h as usize], y, x);
-                self.window(nav, w, 0.0, (from, to), r, self.eager);
+                self.window(nav, w, st, (from, to), r, self.eager);
             }
         }
         self.tris = tris;
@@ -126,8 +128,8 @@ impl TangentSearch {
     }
 
     /// Keys the window `(h, l, rr)`, found through a window whose `m` is
-    /// `m0`: onto `wstack` when its key is at most `limit`, else into the
-    /// heap.
+    /// `m0` (`|s t|` for the first ones): onto `wstack` when its key is at
+    /// most `limit`, else into the heap.
     fn window(
         &mut self,
         nav: &NavMesh,
@@ -139,10 +141,11 @@ impl TangentSearch {
     ) {
         let (a, b) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
         // `|s y| + |y t|` over the edge's points: at least the start's and
-        // the goal's distances to the edge added, and at least `|s t|`.
+        // the goal's distances to the edge added, and at least `m0` (at
+        // least `|s t|`).
         let ds = distance_squared_point_segment(a, b, from).sqrt();
         let dt = distance_squared_point_segment(a, b, to).sqrt();
-        let m = (ds + dt).max(from.distance(to)).max(m0);
+        let m = (ds + dt).max(m0);
         let w = Window { h, l, rr, m };
         // The tangent from the start to a corner at distance `x >= ds` is
         // `sqrt(x^2 - r^2)`, at most `ds - sqrt(ds^2 - r^2)` short of `x`.
