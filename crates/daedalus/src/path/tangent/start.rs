@@ -110,15 +110,11 @@ impl TangentSearch {
     fn drain(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, limit: f64) {
         let o = from;
         while let Some(Window { h, l, rr, m }) = self.wstack.pop() {
-            let pz = nav.p(nav.v(prev(h)));
-            let zr = orient2d(o, rr, pz);
-            let zl = orient2d(o, l, pz);
-            if zr >= 0.0 && zl <= 0.0 {
+            let (seen, [wn, wp]) = visibility::split(o, (l, rr), nav.p(nav.v(prev(h))));
+            if seen {
                 self.start_corner(nav, nav.v(prev(h)), (from, to), r);
             }
-            let nl = if zl > 0.0 { l } else { pz };
-            let nr = if zr < 0.0 { rr } else { pz };
-            for (e, (wl, wr)) in [(next(h), (nl, rr)), (prev(h), (l, nr))] {
+            for (e, (wl, wr)) in [(next(h), wn), (prev(h), wp)] {
                 if !nav.wall[e as usize] && orient2d(o, wr, wl) >= 0.0 {
                     let w = (nav.opp[e as usize], wl, wr);
                     self.window(nav, w, m, (from, to), r, limit);

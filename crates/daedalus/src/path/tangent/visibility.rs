@@ -125,25 +125,16 @@ impl TangentSearch {
             );
             let zv = nav.v(prev(h));
             bx.add(pz);
-            let zr = orient2d(o, rr, pz);
-            let zl = orient2d(o, l, pz);
+            let (seen, [wn, wp]) = split(o, (l, rr), pz);
             let mz = out(pz);
-            if zr >= 0.0
-                && zl <= 0.0
-                && nav.arcs.useful[zv as usize]
-                && mz == 0
-                && keep(pz, &mut cut)
-            {
+            if seen && nav.arcs.useful[zv as usize] && mz == 0 && keep(pz, &mut cut) {
                 self.cand_pool.push(zv);
             }
-            // The far edges, head -> z and z -> tail, with their windows.
-            let nl = if zl > 0.0 { l } else { pz };
-            let nr = if zr < 0.0 { rr } else { pz };
             // Whether some ray of the window ends in this triangle (at a
             // wall, or where the flood stops): only then does it count
             // in the profile (see below).
             let mut ends = false;
-            for (e, x, (wl, wr)) in [(next(h), phead, (nl, rr)), (prev(h), ptail, (l, nr))] {
+            for (e, x, (wl, wr)) in [(next(h), phead, wn), (prev(h), ptail, wp)] {
                 if nav.wall[e as usize] {
                     ends |= TRACK && orient2d(o, wr, wl) >= 0.0;
                     continue;
@@ -214,6 +205,20 @@ impl TangentSearch {
         let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
+}
+
+/// One step of a visibility flood from `o`: the window of rays between
+/// the directions of `l` and `rr` enters a triangle whose third corner is
+/// `pz`. Whether `pz` is seen (inclusive at both rays), and the windows
+/// `(wl, wr)` through the far edges head -> z and z -> tail (each open
+/// only where `orient2d(o, wr, wl) >= 0`, tested by the caller).
+#[inline]
+pub(super) fn split(o: Point, (l, rr): (Point, Point), pz: Point) -> (bool, [(Point, Point); 2]) {
+    let zr = orient2d(o, rr, pz);
+    let zl = orient2d(o, l, pz);
+    let nl = if zl > 0.0 { l } else { pz };
+    let nr = if zr < 0.0 { rr } else { pz };
+    (zr >= 0.0 && zl <= 0.0, [(nl, rr), (l, nr)])
 }
 
 /// Squared distance, the one measure of the rings (see [`Reach`]).
