@@ -331,7 +331,7 @@ impl TangentSearch {
         };
         // A segment known blocked spares the arc's test.
         if known == cache::Clear::No
-            || (p.v != START && !self.arc_clear(nav, p.v, r, p.at, s.sweep, p.dir))
+            || (p.v != START && !self.arc_clear(nav, p.v, r, (p.at, s.dep), s.sweep, p.dir))
         {
             return false;
         }
@@ -397,7 +397,9 @@ impl TangentSearch {
                 continue;
             }
             let sw = (os - oa).max(0.0);
-            if g + r * sw <= s.g * (1.0 + 1e-12) && self.arc_clear(nav, s.v, r, a, sw, s.dir) {
+            if g + r * sw <= s.g * (1.0 + 1e-12)
+                && self.arc_clear(nav, s.v, r, (a, s.at), sw, s.dir)
+            {
                 dom = true;
                 break;
             }

@@ -102,6 +102,9 @@ use visibility::Reach;
 
 /// Relative slack of the clearance tests (rounding of computed tangent points).
 const CLEAR_TOL: f64 = 1e-9;
+/// Sweeps up to which `arc_clear` finds an arc's midpoint from its ends'
+/// sum (at a half turn the sum vanishes).
+const SUM_MID: f64 = 2.0;
 /// Angular slack of the free-arc prefilter (the exact clearance test decides).
 const ANG_TOL: f64 = 1e-7;
 
