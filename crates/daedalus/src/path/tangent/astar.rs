@@ -135,6 +135,7 @@ impl TangentSearch {
             let ring = Reach {
                 inner: s.reach,
                 outer,
+                centre: None,
             };
             self.expand_cone(nav, id, arr, to, r, ring);
             let rest = if self.cut.reach { outer } else { f64::INFINITY };
@@ -283,12 +284,31 @@ impl TangentSearch {
     }
 
     /// Whether the goal may have a tangent from corner `v`: seen from it,
-    /// or beyond the reach of its flood (see [`TangentSearch::goal_sight`]),
-    /// or the flood has not run yet (see `goal_pending`).
-    fn goal_seen(&self, nav: &NavMesh, v: u32, to: Point) -> bool {
-        self.goal_pending.is_some()
-            || self.goal_seen[v as usize] == self.qe
-            || visibility::dist2(to, nav.p(v)) > self.goal_reach * self.goal_reach
+    /// or the flood has not run yet (see `goal_pending`). A corner beyond
+    /// the flood's disc grows the disc to hold it (the flood runs again,
+    /// at least twice as far: a search that wanders far floods a few
+    /// times what it would have in one go).
+    fn goal_seen(&mut self, nav: &NavMesh, v: u32, to: Point) -> bool {
+        if self.goal_pending.is_some() || self.goal_seen[v as usize] == self.qe {
+            return true;
+        }
+        let d2 = visibility::dist2(self.goal_centre, nav.p(v));
+        if d2 <= self.goal_reach * self.goal_reach {
+            return false;
+        }
+        let reach = (2.0 * self.goal_reach).max(1.25 * d2.sqrt());
+        self.goal_sight(nav, to, reach);
+        self.goal_seen[v as usize] == self.qe
+    }
+
+    /// Sets the disc of the goal's first flood: about the midpoint of
+    /// start and goal, of radius `GOAL_DISC |s t| + r` (it holds the goal,
+    /// and every corner of a path no longer than `1.1 |s t| + 2 r`:
+    /// `|s v| + |v t| <= L` puts `v` within `L / 2` of the midpoint).
+    /// Most searches end inside it; a corner beyond grows it.
+    fn goal_disc(&mut self, from: Point, to: Point, r: f64) {
+        self.goal_centre = Point::new(0.5 * (from.x + to.x), 0.5 * (from.y + to.y));
+        self.goal_pending = Some(GOAL_DISC * from.distance(to) + r);
     }
 
     /// Runs the goal's flood if it has not run in this query (`goal_pending`).
@@ -309,6 +329,7 @@ impl TangentSearch {
         let ring = Reach {
             inner: -1.0,
             outer: reach,
+            centre: Some(self.goal_centre),
         };
         self.visible(nav, to, false, None, ring);
         self.goal_reach = if self.cut.reach { reach } else { f64::INFINITY };
@@ -445,8 +466,7 @@ impl TangentSearch {
             return Ok(Path::straight(from, to, r));
         }
         self.sync_cache(nav, r);
-        // Corners farther from the goal seldom end a path.
-        self.goal_pending = Some(2.0 * from.distance(to) + 8.0 * r);
+        self.goal_disc(from, to, r);
         self.bound.clear();
         self.states.push(State {
             v: START,
@@ -533,5 +553,69 @@ impl TangentSearch {
             self.expand(nav, search, id, to, r);
         }
         Err(PathError::NoPath)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether segment `a b` properly crosses segment `c d` (exact signs).
+    fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
+        let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
+        let (o3, o4) = (orient2d(c, d, a), orient2d(c, d, b));
+        o1 * o2 < 0.0 && o3 * o4 < 0.0
+    }
+
+    /// Brute force, on pseudo-random walls and boxes: once the goal's
+    /// flood has run, `goal_seen` answers exactly for every useful corner,
+    /// asked in a shuffled order (no wall hides it from the goal), those
+    /// beyond the first disc included (the disc grows to hold them).
+    #[test]
+    fn the_goal_sees_every_corner_asked_near_or_far() {
+        let (cdt, mut rnd) = crate::path::lcg::walls_and_boxes(0x90a1);
+        let nav = NavMesh::from_cdt(&cdt);
+        let walls: Vec<(Point, Point)> = (0..nav.tv.len() as u32)
+            .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
+            .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))
+            .collect();
+        let mut ts = TangentSearch::default();
+        let (mut seen, mut beyond) = (0, 0);
+        for r in [0.25, 1.0, 3.0] {
+            for _ in 0..40 {
+                let from = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
+                let to = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
+                ts.begin(&nav);
+                ts.gtris.clear();
+                if !nav.containing(to, &mut ts.gtris) {
+                    continue;
+                }
+                ts.goal_disc(from, to, r);
+                let first = ts.goal_pending.expect("set");
+                let centre = ts.goal_centre;
+                ts.goal_sight_now(&nav, to);
+                let mut order: Vec<u32> = (0..nav.pos.len() as u32)
+                    .filter(|&w| nav.arcs.useful[w as usize] && nav.p(w) != to)
+                    .collect();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, rnd((i + 1) as f64) as usize);
+                }
+                for w in order {
+                    let pw = nav.p(w);
+                    let hidden = walls.iter().any(|&(a, b)| crosses(to, pw, a, b));
+                    let got = ts.goal_seen(&nav, w, to);
+                    assert_eq!(
+                        got, !hidden,
+                        "r {r}, {from:?} -> {to:?}: corner {w} at {pw:?}"
+                    );
+                    seen += usize::from(got);
+                    beyond += usize::from(got && pw.distance(centre) > first);
+                }
+            }
+        }
+        assert!(
+            seen > 3000 && beyond > 300,
+            "{seen} corners seen, {beyond} beyond the first disc"
+        );
     }
 }

@@ -105,6 +105,10 @@ const CLEAR_TOL: f64 = 1e-9;
 /// Sweeps up to which `arc_clear` finds an arc's midpoint from its ends'
 /// sum (at a half turn the sum vanishes).
 const SUM_MID: f64 = 2.0;
+/// The radius of the goal flood's first disc, in `|s t|` (plus `r`),
+/// about the midpoint of start and goal: measured against 0.6, 0.7 and a
+/// disc of `2 |s t| + 8 r` about the goal (session 28).
+const GOAL_DISC: f64 = 0.55;
 /// Angular slack of the free-arc prefilter (the exact clearance test decides).
 const ANG_TOL: f64 = 1e-7;
 
@@ -249,8 +253,11 @@ pub(crate) struct TangentSearch {
     uses: u64,
     /// Per vertex: `qe` when the goal's visibility flood saw it.
     goal_seen: Vec<u32>,
-    /// The goal's flood saw every corner within this distance of it.
+    /// The goal's flood saw every corner within this distance of
+    /// `goal_centre` (see `goal_disc`).
     goal_reach: f64,
+    /// The centre of the goal flood's disc.
+    goal_centre: Point,
     /// The reach of the goal's flood while it has not run: it runs when
     /// the first edge to the goal is found blocked (until then every
     /// expanded corner may push one, checked when popped; on small maps

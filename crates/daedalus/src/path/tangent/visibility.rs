@@ -47,12 +47,13 @@ impl TangentSearch {
         // Inside the ring, or sets `cut` when beyond it (squared distances,
         // the same test in every ring: each corner falls in exactly one).
         let (in2, out2) = (reach.inner * reach.inner.abs(), reach.outer * reach.outer);
+        let oc = reach.centre.unwrap_or(o);
         let all = reach.inner < 0.0 && reach.outer == f64::INFINITY;
         let keep = |p: Point, cut: &mut bool| {
             if all {
                 return true;
             }
-            let d = dist2(o, p);
+            let d = dist2(oc, p);
             if d > out2 {
                 *cut = true;
             }
@@ -60,7 +61,7 @@ impl TangentSearch {
         };
         // With slack: a corner exactly at the outer radius is reached.
         let far = |x: Point, y: Point| {
-            !all && distance_squared_point_segment(x, y, o) > out2 * (1.0 + 1e-9)
+            !all && distance_squared_point_segment(x, y, oc) > out2 * (1.0 + 1e-9)
         };
         // Initial windows: the far edges of the first triangles.
         let n = if from_vertex {
@@ -235,6 +236,9 @@ pub(super) struct Reach {
     pub(super) inner: f64,
     /// Corners and edges farther than this are left out.
     pub(super) outer: f64,
+    /// The ring's centre when not the origin (a disc that holds the
+    /// origin: every corner seen inside it is still reached).
+    pub(super) centre: Option<Point>,
 }
 
 /// What the last flood left out.

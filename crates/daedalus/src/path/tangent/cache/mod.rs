@@ -713,7 +713,11 @@ impl TangentSearch {
         let b = self.cand_pool.len();
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
-        let ring = Reach { inner: -1.0, outer };
+        let ring = Reach {
+            inner: -1.0,
+            outer,
+            centre: None,
+        };
         self.profile.clear();
         if track {
             self.profile.resize(profile::SECTORS, 0.0);
