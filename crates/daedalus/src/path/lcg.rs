@@ -1,5 +1,6 @@
 //! A seeded pseudo-random generator for the path module's tests (an LCG:
-//! reproducible worlds without a dependency), and a world drawn from it.
+//! reproducible worlds without a dependency), a world drawn from it, and
+//! the brute-force pieces the tests check the floods against.
 
 /// Uniform values in `[0, n)` from seed `x`.
 pub(crate) fn lcg(mut x: u64) -> impl FnMut(f64) -> f64 {
@@ -34,4 +35,21 @@ pub(crate) fn walls_and_boxes(seed: u64) -> (crate::triangulation::Cdt, impl FnM
         }
     }
     (cdt, rnd)
+}
+
+/// The walls of `nav`, one segment per wall side (a brute force's input).
+pub(crate) fn walls(nav: &super::nav::NavMesh) -> Vec<(crate::Point, crate::Point)> {
+    use super::nav::{NONE, next};
+    (0..nav.tv.len() as u32)
+        .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
+        .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))
+        .collect()
+}
+
+/// Whether segment `a b` properly crosses segment `c d` (exact signs).
+pub(crate) fn crosses(a: crate::Point, b: crate::Point, c: crate::Point, d: crate::Point) -> bool {
+    use crate::geometry::orient2d;
+    let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
+    let (o3, o4) = (orient2d(c, d, a), orient2d(c, d, b));
+    o1 * o2 < 0.0 && o3 * o4 < 0.0
 }

@@ -559,13 +559,7 @@ impl TangentSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Whether segment `a b` properly crosses segment `c d` (exact signs).
-    fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
-        let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
-        let (o3, o4) = (orient2d(c, d, a), orient2d(c, d, b));
-        o1 * o2 < 0.0 && o3 * o4 < 0.0
-    }
+    use crate::path::lcg::crosses;
 
     /// Brute force, on pseudo-random walls and boxes: once the goal's
     /// flood has run, `goal_seen` answers exactly for every useful corner,
@@ -575,10 +569,7 @@ mod tests {
     fn the_goal_sees_every_corner_asked_near_or_far() {
         let (cdt, mut rnd) = crate::path::lcg::walls_and_boxes(0x90a1);
         let nav = NavMesh::from_cdt(&cdt);
-        let walls: Vec<(Point, Point)> = (0..nav.tv.len() as u32)
-            .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
-            .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))
-            .collect();
+        let walls = crate::path::lcg::walls(&nav);
         let mut ts = TangentSearch::default();
         let (mut seen, mut beyond) = (0, 0);
         for r in [0.25, 1.0, 3.0] {

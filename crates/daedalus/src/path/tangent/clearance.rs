@@ -430,10 +430,7 @@ mod tests {
     fn an_arc_is_clear_when_every_point_along_it_keeps_r_from_every_wall() {
         let (cdt, mut rnd) = crate::path::lcg::walls_and_boxes(0xa4c);
         let nav = NavMesh::from_cdt(&cdt);
-        let walls: Vec<(Point, Point)> = (0..nav.tv.len() as u32)
-            .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
-            .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))
-            .collect();
+        let walls = crate::path::lcg::walls(&nav);
         let mut ts = TangentSearch::default();
         let (mut clear, mut blocked, mut wide) = (0, 0, 0);
         for r in [0.25, 1.0, 3.0] {

@@ -188,13 +188,7 @@ impl TangentSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Whether segment `a b` properly crosses segment `c d` (exact signs).
-    fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
-        let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
-        let (o3, o4) = (orient2d(c, d, a), orient2d(c, d, b));
-        o1 * o2 < 0.0 && o3 * o4 < 0.0
-    }
+    use crate::path::lcg::crosses;
 
     /// Brute force, on pseudo-random walls and boxes at three radii: the
     /// start's flood, its windows popped from the heap to the last, sees
@@ -206,10 +200,7 @@ mod tests {
     fn the_start_flood_sees_every_corner_and_no_window_comes_late() {
         let (cdt, mut rnd) = crate::path::lcg::walls_and_boxes(0x57a7);
         let nav = NavMesh::from_cdt(&cdt);
-        let walls: Vec<(Point, Point)> = (0..nav.tv.len() as u32)
-            .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
-            .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))
-            .collect();
+        let walls = crate::path::lcg::walls(&nav);
         let mut ts = TangentSearch::default();
         let (mut seen, mut late_checks, mut windows) = (0, 0, 0);
         // The least `f - key` over the states checked, in radii.
