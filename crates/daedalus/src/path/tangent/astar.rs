@@ -318,11 +318,11 @@ impl TangentSearch {
         }
     }
 
-    /// Marks (`goal_seen`) the corners within `reach` seen from the goal
-    /// (a flood from its triangles): only they can have a tangent to it
-    /// (the segment from a corner to the goal lies within `r` of a clear
-    /// tangent). Corners beyond the flood's reach, when it left any out,
-    /// are treated as seen (their edge to the goal is checked when popped).
+    /// Marks (`goal_seen`) the corners within `reach` of `goal_centre`
+    /// seen from the goal (a flood from its triangles): only they can have
+    /// a tangent to it (the segment from a corner to the goal lies within
+    /// `r` of a clear tangent). A corner beyond the flood's reach, when it
+    /// left any out, runs it again farther (see `goal_seen`).
     fn goal_sight(&mut self, nav: &NavMesh, to: Point, reach: f64) {
         std::mem::swap(&mut self.tris, &mut self.gtris);
         let b = self.cand_pool.len();

@@ -59,7 +59,8 @@
 //!   lanes, to the world's edge); the start's flood keeps its windows in
 //!   the search's heap, keyed by a lower bound of the successors beyond
 //!   them (`start`), so it floods only as far as the search gets; the
-//!   goal's flood (which corners see it) is bounded by a disc and runs
+//!   goal's flood (which corners see it) covers a disc about the midpoint
+//!   of start and goal, grown when a corner beyond it asks, and runs
 //!   only when an edge to the goal is first found blocked: until then each
 //!   corner expanded pushes one, checked when popped (a short search in
 //!   the open ends on its first);
@@ -258,7 +259,8 @@ pub(crate) struct TangentSearch {
     goal_reach: f64,
     /// The centre of the goal flood's disc.
     goal_centre: Point,
-    /// The reach of the goal's flood while it has not run: it runs when
+    /// The radius of the goal's first flood (see `goal_disc`) while it
+    /// has not run: it runs when
     /// the first edge to the goal is found blocked (until then every
     /// expanded corner may push one, checked when popped; on small maps
     /// most searches end without, and the flood was a seventh of a query).
