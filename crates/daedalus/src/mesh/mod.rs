@@ -14,11 +14,11 @@
 //! always counter-clockwise triangles. Iterators skip outer faces.
 //!
 //! Crate-internal hot loops use the unchecked raw accessors on `u32`
-//! indices: [`Mesh::raw_origin`], [`Mesh::raw_dest`], [`Mesh::raw_opposite`],
-//! [`Mesh::raw_next`], [`Mesh::raw_prev`], [`Mesh::raw_face`],
-//! [`Mesh::raw_pos`], [`Mesh::raw_face_edge`], [`Mesh::raw_vertex_edge`],
-//! [`Mesh::raw_is_outer_face`], [`Mesh::raw_is_constrained`]; handles
-//! convert with `VertexId::idx` / [`Mesh::vertex_handle`] (and the same for
+//! indices: `Mesh::raw_origin`, `Mesh::raw_dest`, `Mesh::raw_opposite`,
+//! `Mesh::raw_next`, `Mesh::raw_prev`, `Mesh::raw_face`,
+//! `Mesh::raw_pos`, `Mesh::raw_face_edge`, `Mesh::raw_vertex_edge`,
+//! `Mesh::raw_is_outer_face`, `Mesh::raw_is_constrained`; handles
+//! convert with `VertexId::idx` / `Mesh::vertex_handle` (and the same for
 //! edges and faces).
 
 pub(crate) mod changes;

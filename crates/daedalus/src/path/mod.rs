@@ -1,10 +1,10 @@
 //! Path finding for discs of any radius on the triangulation.
 //!
 //! - radius 0: an exact interval search (Polyanya-style cones on the
-//!   triangles, [`search`]): the true Euclidean shortest path.
+//!   triangles, module `search`): the true Euclidean shortest path.
 //! - radius > 0: A* over the tangent graph of the circles of that radius
 //!   around the wall corners, generated lazily from the triangles
-//!   ([`tangent`]): the shortest path that keeps the radius from every wall.
+//!   (module `tangent`): the shortest path that keeps the radius from every wall.
 //!
 //! The path finder works on a [`NavMesh`] snapshot; [`PathFinder`] keeps the
 //! search buffers between queries.

@@ -234,7 +234,7 @@ enum Layer {
 }
 
 /// A picture under construction: bounds plus layers, written with
-/// [`to_svg`](Scene::to_svg) or (feature `png`) [`to_png`](Scene::to_png).
+/// [`to_svg`](Scene::to_svg) or (feature `png`) `to_png`.
 ///
 /// ```
 /// use daedalus::{Point, render::{PolyStyle, Scene}};
