@@ -48,6 +48,12 @@ impl TangentSearch {
         // the same test in every ring: each corner falls in exactly one).
         let (in2, out2) = (reach.inner * reach.inner.abs(), reach.outer * reach.outer);
         let oc = reach.centre.unwrap_or(o);
+        // The disc must hold the origin, or corners seen inside it could
+        // lie behind an edge the flood skipped.
+        debug_assert!(
+            dist2(oc, o) <= out2,
+            "the flood's disc leaves out its origin"
+        );
         let all = reach.inner < 0.0 && reach.outer == f64::INFINITY;
         let keep = |p: Point, cut: &mut bool| {
             if all {
@@ -229,7 +235,8 @@ pub(super) fn dist2(a: Point, b: Point) -> f64 {
     dx * dx + dy * dy
 }
 
-/// The ring around a flood's origin whose corners it reports.
+/// The ring whose corners a flood reports: around its origin, or around
+/// `centre` (a disc that must hold the origin).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Reach {
     /// Corners at this distance or closer are left out (found before).
