@@ -7,6 +7,7 @@ mod point;
 mod predicates;
 mod rect;
 mod segment;
+pub mod tolerance;
 mod transform;
 mod triangle;
 
