@@ -1,8 +1,11 @@
 //! The `daedalus` command line tool.
 
+#![forbid(unsafe_code)]
+
 mod commands;
 mod error;
 mod prng;
+mod stats;
 mod world;
 
 use clap::{Parser, Subcommand};

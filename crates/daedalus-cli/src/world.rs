@@ -8,15 +8,15 @@ use daedalus::Point;
 use daedalus::scenario::Scenario;
 
 use crate::error::CliError;
-use daedalus::objects::{Object, ObjectId, Objects};
+use daedalus::objects::{Object, ObjectId, Objects, Pose};
 use daedalus::triangulation::Cdt;
 
-/// A new triangulation of the scenario's bounds (their border is a wall).
 /// The rectangle of the scenario format's `[xmin, ymin, xmax, ymax]`.
 pub fn rect([x0, y0, x1, y1]: [f64; 4]) -> daedalus::Rect {
     daedalus::Rect::new([x0, y0], [x1, y1])
 }
 
+/// A new triangulation of the scenario's bounds (their border is a wall).
 pub fn empty_world(s: &Scenario) -> Result<Cdt, CliError> {
     let [x0, y0, x1, y1] = s.bounds;
     Cdt::new([x0, y0], [x1, y1]).map_err(CliError::cdt(format!("bounds {:?}", s.bounds)))
@@ -68,13 +68,6 @@ pub fn centroid(points: &[Point]) -> Point {
     Point::new(sx / n, sy / n)
 }
 
-/// Where a ring object is: position of its pivot and rotation.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Pose {
-    pub position: Point,
-    pub rotation: f64,
-}
-
 /// A ring as an object: local outline = the ring's points, pivot and
 /// position at their centroid, so the starting pose leaves it in place.
 pub fn ring_object(points: Vec<Point>) -> (Object, Pose) {
@@ -82,18 +75,14 @@ pub fn ring_object(points: Vec<Point>) -> (Object, Pose) {
     let mut o = Object::new(points, Closure::Closed);
     o.set_pivot([c.x, c.y]);
     o.set_position([c.x, c.y]);
-    let pose = Pose {
-        position: c,
-        rotation: 0.0,
-    };
+    let pose = o.pose();
     (o, pose)
 }
 
-/// `o` placed at `pose` (same outline, pivot and scale).
+/// `o` placed at `pose` (same outline).
 pub fn posed(o: &Object, pose: Pose) -> Object {
     let mut o = o.clone();
-    o.set_position([pose.position.x, pose.position.y]);
-    o.set_rotation(pose.rotation);
+    o.set_pose(pose);
     o
 }
 
@@ -106,11 +95,10 @@ pub fn inside_bounds(points: &[Point], [x0, y0, x1, y1]: [f64; 4]) -> bool {
 
 /// Sets an object's pose (marks it moved; `Objects::update` applies it).
 pub fn set_pose(objects: &mut Objects, id: ObjectId, pose: Pose) -> Result<(), CliError> {
-    let o = objects
+    objects
         .get_mut(id)
-        .map_err(CliError::object("moving an object"))?;
-    o.set_position([pose.position.x, pose.position.y]);
-    o.set_rotation(pose.rotation);
+        .map_err(CliError::object("moving an object"))?
+        .set_pose(pose);
     Ok(())
 }
 

@@ -4,7 +4,7 @@
 //! With `--radius R`, every move is followed by `NavMesh::update` and one
 //! path query of radius R between seeded random free points; with
 //! `--entities K`, a `World` of K walking entities is stepped instead
-//! (see [`super::bench_world`]).
+//! (see `bench_world.rs`).
 
 use std::path::PathBuf;
 use std::time::Instant;
@@ -12,10 +12,12 @@ use std::time::Instant;
 use daedalus::Point;
 use daedalus::scenario::Scenario;
 
+use super::bench_world::{self, DRAWS_PER_POINT};
 use crate::error::CliError;
 use crate::prng::SplitMix64;
-use crate::world::{self, Pose};
-use daedalus::objects::{ObjectError, ObjectId, Objects};
+use crate::stats::{median_p99, quantile};
+use crate::world;
+use daedalus::objects::{ObjectError, ObjectId, Objects, Pose};
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::triangulation::{Cdt, CdtError};
 
@@ -72,11 +74,8 @@ pub struct Args {
     pub speed: Option<f64>,
 }
 
-/// Free points drawn per query end before giving up.
-pub(crate) const DRAWS_PER_POINT: usize = 10_000;
-
 /// The first rejected object's error (one object moves at a time here).
-pub(crate) fn first_error(e: ObjectError) -> CdtError {
+fn first_error(e: ObjectError) -> CdtError {
     match e {
         ObjectError::Rejected(r) => r[0].error.clone(),
         ObjectError::Cdt(e) => e,
@@ -85,7 +84,7 @@ pub(crate) fn first_error(e: ObjectError) -> CdtError {
 }
 
 /// A random point of the bounds where a disc of `r` is free.
-pub(crate) fn free_point(
+fn free_point(
     cdt: &Cdt,
     rng: &mut SplitMix64,
     bounds: [f64; 4],
@@ -135,23 +134,6 @@ struct NavReport {
     static_query_s_median: f64,
 }
 
-/// Median and p99 of unsorted samples (0 for none).
-pub(crate) fn median_p99(v: &[f64]) -> (f64, f64) {
-    let mut s = v.to_vec();
-    s.sort_by(f64::total_cmp);
-    if s.is_empty() {
-        (0.0, 0.0)
-    } else {
-        (quantile(&s, 0.5), quantile(&s, 0.99))
-    }
-}
-
-/// Value at quantile `q` (nearest rank) of sorted, non-empty `v`.
-pub(crate) fn quantile(v: &[f64], q: f64) -> f64 {
-    let rank = ((q * v.len() as f64).ceil() as usize).clamp(1, v.len());
-    v[rank - 1]
-}
-
 fn build(s: &Scenario) -> Result<(Cdt, Objects, Vec<Ring>), CliError> {
     let mut cdt = world::empty_world(s)?;
     world::insert_segments(&mut cdt, s)?;
@@ -183,7 +165,13 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         )));
     }
     if let Some(k) = args.entities {
-        return super::bench_world::run(&s, args, k);
+        let entities = bench_world::Options {
+            seed: args.seed,
+            seconds: args.seconds,
+            speed: args.speed,
+            json: args.json,
+        };
+        return bench_world::run(&s, &entities, k);
     }
 
     // rebuild_s: median of up to REBUILDS from-scratch builds (as many as
@@ -242,6 +230,7 @@ pub fn run(args: &Args) -> Result<(), CliError> {
                 r.pose.position.y + rng.symmetric(sy),
             ),
             rotation: r.pose.rotation + rng.symmetric(MAX_TURN),
+            ..r.pose
         };
         // The library's own transform decides, so an accepted move never
         // leaves the bounds by a rounding.
@@ -330,17 +319,4 @@ pub fn run(args: &Args) -> Result<(), CliError> {
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::quantile;
-
-    #[test]
-    fn nearest_rank_quantiles() {
-        let v: Vec<f64> = (1..=100).map(f64::from).collect();
-        assert_eq!(quantile(&v, 0.5), 50.0);
-        assert_eq!(quantile(&v, 0.99), 99.0);
-        assert_eq!(quantile(&[3.0], 0.99), 3.0);
-    }
 }

@@ -7,16 +7,19 @@
 use std::collections::VecDeque;
 use std::time::Instant;
 
+use daedalus::objects::Pose;
 use daedalus::path::PathFinder;
 use daedalus::scenario::Scenario;
-use daedalus::world::{EntityId, EntityState, Event, ObstacleId, Pose};
+use daedalus::world::{EntityId, EntityState, Event, ObstacleId};
 use daedalus::{Point, World};
 
-use super::bench_dynamic::{Args, DRAWS_PER_POINT, median_p99};
 use crate::error::CliError;
 use crate::prng::SplitMix64;
+use crate::stats::median_p99;
 use crate::world;
 
+/// Free points drawn per query end before giving up.
+pub(crate) const DRAWS_PER_POINT: usize = 10_000;
 /// Steps per second.
 const HZ: f64 = 60.0;
 /// Largest move per step, share of the world's width.
@@ -36,6 +39,19 @@ const R_MIN: f64 = 0.5;
 const R_MAX: f64 = 2.0;
 /// Radii tried per entity: halfway toward `R_MIN` each time, `R_MIN` last.
 const RADIUS_TRIES: usize = 5;
+
+/// The `bench-dynamic` arguments this bench reads.
+pub struct Options {
+    /// Seed of the placements and moves.
+    pub seed: u64,
+    /// Seconds simulated.
+    pub seconds: f64,
+    /// Entity speed, units per second (default: a tenth of the world's
+    /// width).
+    pub speed: Option<f64>,
+    /// Print the result as JSON.
+    pub json: bool,
+}
 
 #[derive(serde::Serialize)]
 struct Report {
@@ -131,7 +147,8 @@ fn place(
     })
 }
 
-pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
+/// Runs the entities bench on `s` with `k` entities.
+pub fn run(s: &Scenario, args: &Options, k: usize) -> Result<(), CliError> {
     let [x0, y0, x1, _] = s.bounds;
     let width = x1 - x0;
     let speed = args.speed.unwrap_or(width / 10.0);
@@ -151,7 +168,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
     for g in &s.segments {
         w.add_wall(
             &[Point::new(g[0], g[1]), Point::new(g[2], g[3])],
-            daedalus::world::Closure::Open,
+            daedalus::Closure::Open,
         )
         .map_err(invalid)?;
     }

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use daedalus::scenario::Scenario;
-use daedalus::world::{Avoidance, Closure, EntityId, EntityState};
-use daedalus::{Point, World};
+use daedalus::world::{Avoidance, EntityId, EntityState};
+use daedalus::{Closure, Point, World};
 
 use crate::error::CliError;
 use crate::prng::SplitMix64;

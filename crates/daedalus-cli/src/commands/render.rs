@@ -101,9 +101,9 @@ pub fn walls_cdt(walls: &Walls) -> Result<Cdt, String> {
     Ok(cdt)
 }
 
-/// The mesh of `walls` (`None` would draw the walls alone).
-pub fn walls_mesh(walls: &Walls) -> Result<Option<MeshDump>, String> {
-    Ok(Some(walls_cdt(walls)?.dump()))
+/// The mesh dump of `walls` (the triangulation of [`walls_cdt`]).
+pub fn walls_mesh(walls: &Walls) -> Result<MeshDump, String> {
+    Ok(walls_cdt(walls)?.dump())
 }
 
 /// One path per query (`radius` overrides the query's), `None` where no

@@ -1,5 +1,5 @@
 //! `daedalus scenario FILE`: build a scenario's mesh, answer its queries,
-//! print the runner output (../shared/scenario-format.md).
+//! print the runner output (`docs/scenario-format.md` in the repository).
 
 use std::io::IsTerminal;
 use std::path::PathBuf;

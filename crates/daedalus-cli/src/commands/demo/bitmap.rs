@@ -7,13 +7,17 @@ use daedalus::Point;
 use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, decode_bitmap, trace};
 use daedalus::render::{PolyStyle, Scene};
 
-use super::demo::{Args, seg};
+use super::out::Args;
+use super::shapes::seg;
 #[cfg(test)]
-use super::demo::{place, rect, star};
-use super::render::{Walls, draw_world, save, walls_mesh};
+use super::shapes::{place, rect, star};
+use crate::commands::render::{Walls, draw_world, save, walls_mesh};
 
 /// The demo bitmap (drawn by [`draw_bitmap`], black = blocked).
-const BITMAP_PNG: &[u8] = include_bytes!("../../assets/demo-bitmap.png");
+const BITMAP_PNG: &[u8] = include_bytes!(concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/assets/demo-bitmap.png"
+));
 
 #[cfg(test)]
 fn inside(poly: &[Point], p: Point) -> bool {
@@ -144,7 +148,7 @@ pub fn pixel_runs(b: &Bitmap) -> Vec<Vec<Point>> {
     out
 }
 
-/// Part 5: the embedded bitmap, traced (or outlined pixel by pixel),
+/// The bitmap part: the embedded bitmap, traced (or outlined pixel by pixel),
 /// meshed and drawn.
 pub fn part_bitmap(args: &Args) -> Result<(), String> {
     let t = Instant::now();
@@ -163,7 +167,7 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
     let build = t.elapsed().as_secs_f64();
     let mut scene = Scene::new(crate::world::rect(bounds)).map_err(|e| e.to_string())?;
     scene.title(&format!("demo bitmap {} x {} px", bmp.width, bmp.height));
-    draw_world(&mut scene, &walls, mesh.as_ref(), false)?;
+    draw_world(&mut scene, &walls, Some(&mesh), false)?;
     scene
         .polygons(
             &pixel_runs(&bmp),
@@ -180,10 +184,11 @@ pub fn part_bitmap(args: &Args) -> Result<(), String> {
     }
     let png = save(&scene, &args.out.join("bitmap.png"), args.width)?;
     let blacks = bmp.black_count();
-    let what = match &mesh {
-        Some(m) => format!("{} triangles in {:.2} ms", m.triangles.len(), build * 1e3),
-        None => "no mesh (core not wired)".into(),
-    };
+    let what = format!(
+        "{} triangles in {:.2} ms",
+        mesh.triangles.len(),
+        build * 1e3
+    );
     let pixel_segments = pixel_outline(&bmp).len();
     let corners: usize = walls.rings.iter().map(Vec::len).sum();
     println!(

@@ -10,7 +10,8 @@ use daedalus::render::{PolyStyle, Scene};
 use daedalus::world::{EntityState, Event};
 use daedalus::{Closure, Point, Rect, World};
 
-use super::demo::Args;
+use super::out::Args;
+use crate::commands::render::save;
 
 /// The static walls: `[x0, y0, x1, y1]`.
 const WALLS: [[f64; 4]; 12] = [
@@ -135,7 +136,7 @@ pub fn part_world(args: &Args) -> Result<(), String> {
             scene.entity(p, r, Point::new(0.0, 0.0)).map_err(bad)?;
         }
     }
-    let png = super::render::save(&scene, &args.out.join("game-loop.png"), args.width)?;
+    let png = save(&scene, &args.out.join("game-loop.png"), args.width)?;
     println!(
         "world: {arrived} of 6 entities arrived in {:.1} s of game time while 4 squares moved, {replans} re-plans, {ms:.2} ms per 60 Hz step -> {png}",
         steps as f64 / 60.0

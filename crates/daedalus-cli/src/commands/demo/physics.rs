@@ -1,11 +1,16 @@
-//! The demo's physics scene: five balls and a traced C dropped onto a
+//! The demo's physics part: five balls and a traced C dropped onto a
 //! traced terrain with rapier2d, drawn as a strip of frames.
+
+use std::time::Instant;
 
 use daedalus::Point;
 use daedalus::bitmap::{Bitmap, BitmapError, TraceOptions, trace};
 use daedalus::physics::traced::{TracedError, body_triangles, traced_walls};
 use daedalus::physics::{BodyParams, PhysicsConfig, PhysicsError, PhysicsWorld, simulate_frames};
 use daedalus::render::{PolyStyle, Scene, palette};
+
+use super::out::Args;
+use crate::commands::render::save;
 
 /// Frames of the demo scene, all in world (pixel) coordinates, y down.
 #[derive(Clone, Debug, PartialEq)]
@@ -188,6 +193,26 @@ pub(crate) fn draw_strip(demo: &DemoFrames, columns: usize) -> Result<Scene, Tra
     )?;
     scene.polygons(&bodies, PolyStyle::objects().with_label("bodies"))?;
     Ok(scene)
+}
+
+/// The physics part: rigid bodies (five balls and a traced C) dropped onto a traced
+/// terrain with rapier2d, drawn as a strip of frames.
+pub fn part_physics(args: &Args) -> Result<(), String> {
+    let (seconds, count) = (3.0, 6);
+    let t = Instant::now();
+    let demo = demo_frames(seconds, count).map_err(|e| e.to_string())?;
+    let sim = t.elapsed().as_secs_f64();
+    let mut scene = draw_strip(&demo, 2).map_err(|e| e.to_string())?;
+    scene.title(&format!("physics: t = 0 to {seconds} s"));
+    let png = save(&scene, &args.out.join("physics-frames.png"), args.width)?;
+    let bodies = demo.frames.first().map_or(0, Vec::len);
+    println!(
+        "physics: {} terrain polygons, {bodies} body outlines, {:.1} s simulated at 60 Hz in {:.1} ms, {count} frames; picture {png}",
+        demo.terrain.len(),
+        demo.times.last().copied().unwrap_or(0.0),
+        sim * 1e3
+    );
+    Ok(())
 }
 
 #[cfg(test)]

@@ -3,9 +3,9 @@
 
 use daedalus::dungeon::{DungeonParams, generate};
 
-use super::demo::Args;
-use super::dungeon::showcase_path;
-use super::render::save;
+use super::out::Args;
+use crate::commands::dungeon::showcase_path;
+use crate::commands::render::save;
 
 /// Generates the default dungeon (20 x 20 grid, 24 rooms, seed 7) and
 /// draws it with a path to `dungeon.png`.

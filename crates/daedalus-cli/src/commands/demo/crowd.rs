@@ -6,8 +6,8 @@ use daedalus::Point;
 use daedalus::scenario::Scenario;
 use daedalus::world::EntityState;
 
-use super::crowd::{trails_picture, world_of};
-use super::demo::Args;
+use super::out::Args;
+use crate::commands::crowd::{trails_picture, world_of};
 
 /// Two rooms joined by a corridor 24 wide that narrows to 14.
 const WALLS: &str = r#"{"name": "choke", "source": "daedalus demo",
