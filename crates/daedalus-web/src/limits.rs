@@ -1,6 +1,6 @@
 //! Bounds on what one client can make the server hold.
 
-use crate::WebError;
+use crate::error::WebError;
 use std::time::Duration;
 
 /// Per-server and per-session limits (see the crate docs for the table).

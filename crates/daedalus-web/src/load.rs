@@ -3,6 +3,7 @@
 //! while the server stays alive. `daedalus serve-load` runs it.
 
 use crate::client::HttpClient;
+use crate::hash::unit;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
@@ -67,13 +68,6 @@ impl std::fmt::Display for LoadReport {
         }
         Ok(())
     }
-}
-
-fn unit(seed: u64) -> f64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
 }
 
 const DEMOS: [&str; 6] = ["mesh", "mesh", "paths", "fov", "crowd", "dungeon"];
@@ -372,26 +366,26 @@ pub fn run_blocking(
     sessions: usize,
     duration: Duration,
     watching: bool,
-) -> Result<LoadReport, crate::WebError> {
+) -> Result<LoadReport, crate::error::WebError> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(crate::WebError::Io)?;
+        .map_err(crate::error::WebError::Io)?;
     rt.block_on(async move {
-        let limits = crate::Limits::default();
+        let limits = crate::limits::Limits::default();
         let max_body = limits.max_body;
         let addr = match target {
             Some(a) => a,
             None => {
-                let config = crate::ServeConfig {
+                let config = crate::server::ServeConfig {
                     addr: SocketAddr::from(([127, 0, 0, 1], 0)),
                     limits,
                 };
-                crate::Server::bind(config).await?.spawn()
+                crate::server::Server::bind(config).await?.spawn()
             }
         };
         run(addr, sessions, duration, max_body, watching)
             .await
-            .map_err(crate::WebError::Io)
+            .map_err(crate::error::WebError::Io)
     })
 }

@@ -2,8 +2,9 @@
 
 use crate::assets;
 use crate::demos::Kind;
-use crate::session::{Sessions, lock};
-use crate::{ApiError, preview, ws};
+use crate::error::ApiError;
+use crate::session::St;
+use crate::{preview, ws};
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
@@ -12,10 +13,6 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use serde_json::{Value, json};
-use std::sync::Arc;
-use std::time::Instant;
-
-pub(crate) type St = Arc<Sessions>;
 
 pub(crate) fn router(state: St) -> Router {
     let body = state.limits.max_body;
@@ -99,23 +96,12 @@ async fn create(State(st): State<St>, body: Result<Bytes, BytesRejection>) -> Re
     }
 }
 
-/// Applies one command to a session (shared with the WebSocket).
-pub(crate) fn apply(st: &Sessions, id: &str, cmd: Value) -> Result<Value, ApiError> {
-    let s = st.get(id)?;
-    let mut s = lock(&s);
-    s.last_active = Instant::now();
-    let reply = s.demo.apply(cmd)?;
-    // Changes show at once (poses apply at a step), even with no page open.
-    s.advance();
-    Ok(reply)
-}
-
 async fn command(
     State(st): State<St>,
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Response {
-    match json_body(body).and_then(|cmd| apply(&st, &id, cmd)) {
+    match json_body(body).and_then(|cmd| st.apply(&id, cmd)) {
         Ok(v) => axum::Json(v).into_response(),
         Err(e) => e.into_response(),
     }

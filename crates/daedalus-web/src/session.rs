@@ -1,7 +1,9 @@
 //! The live sessions: one demo each, bounded in number, dropped when idle.
 
 use crate::demos::{self, Demo, Kind};
-use crate::{ApiError, Limits};
+use crate::error::ApiError;
+use crate::limits::Limits;
+use serde_json::Value;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 use std::sync::{Arc, Mutex, Weak};
@@ -27,7 +29,22 @@ impl Session {
     }
 }
 
+impl Session {
+    /// Applies one command: the session is active, the demo answers, and
+    /// the change shows at once (poses apply at a step), even with no page
+    /// open.
+    pub(crate) fn apply(&mut self, cmd: Value) -> Result<Value, ApiError> {
+        self.last_active = Instant::now();
+        let reply = self.demo.apply(cmd)?;
+        self.advance();
+        Ok(reply)
+    }
+}
+
 pub(crate) type Shared = Arc<Mutex<Session>>;
+
+/// The server's state as the handlers share it.
+pub(crate) type St = Arc<Sessions>;
 
 pub(crate) struct Sessions {
     pub(crate) limits: Limits,
@@ -83,6 +100,14 @@ impl Sessions {
             .get(id)
             .cloned()
             .ok_or_else(|| ApiError::new(404, "no such session (expired?)"))
+    }
+
+    /// Applies one command to session `id` (the HTTP route and the
+    /// WebSocket both send commands here).
+    pub(crate) fn apply(&self, id: &str, cmd: Value) -> Result<Value, ApiError> {
+        let session = self.get(id)?;
+        let mut session = lock(&session);
+        session.apply(cmd)
     }
 
     pub(crate) fn remove(&self, id: &str) -> bool {

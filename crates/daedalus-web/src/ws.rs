@@ -1,15 +1,21 @@
 //! The WebSocket of an open page: frames out at the frame rate, commands in.
 
+use crate::error::ApiError;
 use crate::frame::Seen;
-use crate::routes::{St, apply};
-use crate::session::{Shared, lock};
-use crate::{ApiError, FRAME_RATE};
+use crate::session::{Shared, St, lock};
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};
 use tokio::time::MissedTickBehavior;
+
+/// Frames per second streamed to an open page.
+///
+/// ```
+/// assert!(daedalus_web::FRAME_RATE >= 30);
+/// ```
+pub const FRAME_RATE: u32 = 60;
 
 pub(crate) async fn upgrade(
     State(st): State<St>,
@@ -96,7 +102,7 @@ fn handle(st: &St, id: &str, text: &str) -> Value {
                 Some(c) => c.take(),
                 None => v,
             };
-            (seq, apply(st, id, cmd))
+            (seq, st.apply(id, cmd))
         }
         Err(e) => (Value::Null, Err(e)),
     };

@@ -2,10 +2,11 @@
 //! traces it (the library's bitmap tracing) and drops each traced shape
 //! into the rapier2d physics world, where they fall and collide.
 
-use super::Demo;
+use super::demo::Demo;
 use super::input::{num, parse, within};
+use crate::error::ApiError;
 use crate::frame::{Seen, flat, r};
-use crate::{ApiError, Limits};
+use crate::limits::Limits;
 use daedalus::Point;
 use daedalus::bitmap::{Bitmap, TraceOptions, Tracing, trace};
 use daedalus::physics::traced::body_triangles;

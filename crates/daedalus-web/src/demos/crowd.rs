@@ -1,11 +1,13 @@
 //! Page 4, group movement: entities of different sizes follow the clicked
 //! goal through choke points (each gets its own spot around the goal).
 
-use super::Demo;
+use super::demo::Demo;
 use super::input::{clamp, inside, parse, within};
-use super::walk::{entity, unit};
+use super::walk::entity;
+use crate::error::ApiError;
 use crate::frame::{Seen, counts, mesh_if_changed};
-use crate::{ApiError, Limits};
+use crate::hash::unit;
+use crate::limits::Limits;
 use daedalus::world::{Closure, EntityId};
 use daedalus::{Point, World};
 use serde::Deserialize;

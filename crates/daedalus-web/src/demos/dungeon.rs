@@ -2,14 +2,15 @@
 //! the player walks, runs, dodges, picks up weapons and shoots bots that
 //! patrol, see through their field of view and chase along paths.
 
-use super::Demo;
+use super::demo::Demo;
 use super::game::{
     BLAST, BOT_FOV_ANGLE, BOT_FOV_RANGE, BOT_R, Bot, Keys, Mind, PATROL_SPEED, Player, Shot,
     damage, fly, move_player, start_dodge, think,
 };
 use super::input::{parse, within};
+use crate::error::ApiError;
 use crate::frame::{Seen, counts, flat, mesh_if_changed, pt, r};
-use crate::{ApiError, Limits};
+use crate::limits::Limits;
 use daedalus::dungeon::{DungeonParams, Item, ItemKind, generate};
 use daedalus::fov::{FieldOfView, visibility_polygon};
 use daedalus::world::Closure;
@@ -328,5 +329,4 @@ impl Demo for DungeonDemo {
 }
 
 #[cfg(test)]
-#[path = "dungeon_tests.rs"]
 mod tests;

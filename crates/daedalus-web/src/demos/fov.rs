@@ -1,11 +1,12 @@
 //! Page 3, field of view: a draggable viewer with an opening angle and a
 //! range; its visibility polygon, and the entities it sees highlighted.
 
-use super::Demo;
+use super::demo::Demo;
 use super::input::{inside, num, parse, within};
-use super::walk::unit;
+use crate::error::ApiError;
 use crate::frame::{Seen, counts, flat, mesh_if_changed, r};
-use crate::{ApiError, Limits};
+use crate::hash::unit;
+use crate::limits::Limits;
 use daedalus::fov::{FieldOfView, is_in_field, visibility_polygon};
 use daedalus::world::{Closure, EntityId, EntityState};
 use daedalus::{Point, World};

@@ -1,7 +1,7 @@
 //! The dungeon game's rules: the player's moves, the weapons and their
 //! shots, the bots' patrol, sight and chase.
 
-use super::walk::unit;
+use crate::hash::unit;
 use daedalus::dungeon::ItemKind;
 use daedalus::fov::{FieldOfView, is_in_field};
 use daedalus::world::{EntityId, EntityState};

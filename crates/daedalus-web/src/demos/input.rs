@@ -1,6 +1,6 @@
 //! Parsing and checking what clients send.
 
-use crate::ApiError;
+use crate::error::ApiError;
 use daedalus::{Point, World};
 use serde::de::DeserializeOwned;
 use serde_json::Value;

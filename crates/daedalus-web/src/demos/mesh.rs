@@ -2,10 +2,11 @@
 //! rotated, scaled and deleted; the mesh, its counts and a probe path
 //! follow live.
 
-use super::Demo;
+use super::demo::Demo;
 use super::input::{inside, num, parse, within};
+use crate::error::ApiError;
 use crate::frame::{Seen, counts, flat, mesh_if_changed, r};
-use crate::{ApiError, Limits};
+use crate::limits::Limits;
 use daedalus::objects::Object;
 use daedalus::path::PathFinder;
 use daedalus::world::{ObstacleId, Pose};

@@ -1,8 +1,12 @@
 //! The demos, one per page. Each takes JSON commands, steps its world and
-//! writes frames.
+//! writes frames: it implements [`Demo`] (`demo.rs`); the modules beside
+//! it share input checks (`input.rs`), entity frames (`walk.rs`) and the
+//! dungeon game's rules (`game.rs`). This module only picks one by
+//! [`Kind`].
 
 mod bitmap;
 mod crowd;
+mod demo;
 mod dungeon;
 mod fov;
 mod game;
@@ -11,19 +15,10 @@ mod mesh;
 mod paths;
 mod walk;
 
-use crate::frame::Seen;
-use crate::{ApiError, Limits};
-use serde_json::Value;
+use crate::error::ApiError;
+use crate::limits::Limits;
 
-/// A page's server side.
-pub(crate) trait Demo: Send {
-    /// Applies one command (already parsed as JSON); answers its reply.
-    fn apply(&mut self, cmd: Value) -> Result<Value, ApiError>;
-    /// Advances the animation by `dt` seconds.
-    fn step(&mut self, dt: f64);
-    /// The next frame for a connection that was sent `seen` so far.
-    fn frame(&mut self, seen: &mut Seen) -> Value;
-}
+pub(crate) use demo::Demo;
 
 /// Which demo.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]

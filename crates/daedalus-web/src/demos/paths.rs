@@ -2,11 +2,12 @@
 //! goal while a sliding door and a rotating bar keep moving; the world
 //! re-plans it when they cross its path.
 
-use super::Demo;
+use super::demo::Demo;
 use super::input::{clamp, inside, parse, within};
 use super::walk::entity;
+use crate::error::ApiError;
 use crate::frame::{Seen, counts, flat, mesh_if_changed};
-use crate::{ApiError, Limits};
+use crate::limits::Limits;
 use daedalus::objects::Object;
 use daedalus::world::{Closure, EntityId, ObstacleId};
 use daedalus::{Point, World};

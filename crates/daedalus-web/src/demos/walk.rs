@@ -31,11 +31,3 @@ pub(crate) fn entity(world: &World, id: EntityId, key: u64, with_path: bool) -> 
     }
     Some(v)
 }
-
-/// A point's cheap hash in [0, 1): deterministic scatter without a PRNG crate.
-pub(crate) fn unit(seed: u64) -> f64 {
-    let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    ((z ^ (z >> 31)) >> 11) as f64 / (1u64 << 53) as f64
-}
