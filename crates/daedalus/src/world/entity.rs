@@ -94,6 +94,7 @@ pub struct Entity {
     /// Why the last search answered `NoPath` for good (see [`NoPath`]).
     pub(crate) no_path: Option<NoPath>,
     /// What it looks with, if it is a viewer.
+    #[cfg(feature = "fov")]
     pub(crate) view: Option<super::View>,
 }
 
@@ -127,6 +128,7 @@ impl NoPath {
 }
 
 /// What local avoidance keeps of an entity between steps.
+#[cfg_attr(not(feature = "crowd"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Motion {
     /// Velocity of the last step (units per second).
@@ -165,6 +167,7 @@ impl Entity {
             replan: false,
             motion: Motion::default(),
             no_path: None,
+            #[cfg(feature = "fov")]
             view: None,
         }
     }
@@ -253,6 +256,7 @@ impl Entity {
         self.plan.as_ref().map_or(0.0, |p| p.travelled)
     }
 
+    #[cfg(feature = "fov")]
     /// Its field of view, if it is a viewer ([`super::World::set_view`]).
     ///
     /// ```
@@ -264,6 +268,7 @@ impl Entity {
         self.view
     }
 
+    #[cfg(feature = "crowd")]
     /// Velocity of the last step, units per second (zero unless local
     /// avoidance is on, see [`super::World::set_avoidance`]).
     ///
@@ -280,6 +285,7 @@ impl Entity {
         self.motion.velocity
     }
 
+    #[cfg(feature = "crowd")]
     /// The group the entity belongs to ([`super::World::add_group`]).
     ///
     /// ```
