@@ -256,21 +256,25 @@ impl Entity {
         self.plan.as_ref().map_or(0.0, |p| p.travelled)
     }
 
-    #[cfg(feature = "fov")]
     /// Its field of view, if it is a viewer ([`super::World::set_view`]).
+    ///
+    /// Needs feature `fov`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
     /// assert_eq!(w.entity(id).unwrap().view(), None);
     /// ```
+    #[cfg(feature = "fov")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
     pub fn view(&self) -> Option<super::View> {
         self.view
     }
 
-    #[cfg(feature = "crowd")]
     /// Velocity of the last step, units per second (zero unless local
     /// avoidance is on, see [`super::World::set_avoidance`]).
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
@@ -281,12 +285,15 @@ impl Entity {
     /// let v = w.entity(id).unwrap().velocity();
     /// assert!((v.x - 1.0).abs() < 1e-6 && v.y.abs() < 1e-6);
     /// ```
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     pub fn velocity(&self) -> Point {
         self.motion.velocity
     }
 
-    #[cfg(feature = "crowd")]
     /// The group the entity belongs to ([`super::World::add_group`]).
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
@@ -294,6 +301,8 @@ impl Entity {
     /// let g = w.add_group(&[id]).unwrap();
     /// assert_eq!(w.entity(id).unwrap().group(), Some(g));
     /// ```
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     pub fn group(&self) -> Option<super::GroupId> {
         self.motion.group
     }

@@ -49,10 +49,12 @@ pub enum WorldError {
     #[error(transparent)]
     Object(crate::objects::ObjectError),
     #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     /// The group was removed (or never belonged to this world).
     #[error("stale group id {0:?}")]
     StaleGroup(GroupId),
     #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     /// A crowd setting is out of range.
     #[error("bad crowd setting {name} = {value}")]
     BadSetting {
@@ -62,10 +64,12 @@ pub enum WorldError {
         value: f64,
     },
     #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     /// No free stopping places around a shared goal for the whole group.
     #[error("no room around {0:?} for the group")]
     NoRoom(Point),
     #[cfg(feature = "fov")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
     /// A field-of-view query's input was bad.
     #[error(transparent)]
     Fov(#[from] crate::fov::FovError),

@@ -48,6 +48,7 @@
 
 mod changes;
 #[cfg(feature = "crowd")]
+#[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
 pub mod crowd;
 #[cfg(not(feature = "crowd"))]
 #[path = "crowd_off.rs"]
