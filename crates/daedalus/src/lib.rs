@@ -56,21 +56,64 @@
 //! assert!(cdt.validate().is_empty());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Features
+//!
+//! The core (geometry, mesh, triangulation, objects, path, spatial and the
+//! [`World`] without avoidance and sightings) depends on `robust` and
+//! `thiserror` only: `cargo build --no-default-features` builds just that.
+//!
+//! On by default (turn them off with `default-features = false`):
+//!
+//! | feature | gives | pulls |
+//! |---|---|---|
+//! | `parallel` | batch path queries, many fields of view and crowd re-plans on all cores | `rayon` |
+//! | `crowd` | local avoidance of the World's entities (`World::set_avoidance`, `world::Avoidance`) and groups (`World::add_group`, `World::send_group`) | `dodgy_2d` |
+//! | `fov` | `fov`: visibility polygons and fields of view; the World's viewers (`World::set_view`) and `World::sightings` | nothing |
+//! | `render` | `render`: SVG pictures of meshes, walls, paths, entities and views | nothing |
+//! | `dungeon` | `dungeon`: procedural dungeons on the triangulation | nothing |
+//! | `bitmap` | `bitmap`: black-and-white bitmaps traced to polygons and meshed | nothing |
+//!
+//! Opt-in:
+//!
+//! | feature | gives | pulls |
+//! |---|---|---|
+//! | `serde` | `scenario` (the file format of `docs/scenario-format.md`), mesh dumps as JSON, `Dungeon::scenario` | `serde`, `serde_json` |
+//! | `image` | `Bitmap::open` and friends: PNG, JPEG, BMP and GIF files (implies `bitmap`) | `image` |
+//! | `png` | PNG output of `render::Scene` (implies `render`) | `tiny-skia` |
+//! | `physics` | `physics`: walls and traced shapes as rigid bodies (implies `bitmap`) | `rapier2d-f64` |
+//! | `glam`, `mint` | conversions between [`Point`] and their vector types | `glam`, `mint` |
+//! | `testing` | test drivers and knobs, not part of the stable API (`fuzz`, `Cdt::set_task_limit`) | nothing |
+//!
+//! Items that need a feature say so in their docs.
 
+#![forbid(unsafe_code)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![warn(missing_docs)]
 
+#[cfg(feature = "bitmap")]
+#[cfg_attr(docsrs, doc(cfg(feature = "bitmap")))]
 pub mod bitmap;
+#[cfg(feature = "dungeon")]
+#[cfg_attr(docsrs, doc(cfg(feature = "dungeon")))]
 pub mod dungeon;
+#[cfg(feature = "fov")]
+#[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
 pub mod fov;
 #[cfg(feature = "testing")]
+#[cfg_attr(docsrs, doc(cfg(feature = "testing")))]
 pub mod fuzz;
 pub mod geometry;
 pub mod mesh;
 pub mod path;
 #[cfg(feature = "physics")]
+#[cfg_attr(docsrs, doc(cfg(feature = "physics")))]
 pub mod physics;
+#[cfg(feature = "render")]
+#[cfg_attr(docsrs, doc(cfg(feature = "render")))]
 pub mod render;
 #[cfg(feature = "serde")]
+#[cfg_attr(docsrs, doc(cfg(feature = "serde")))]
 pub mod scenario;
 pub mod spatial;
 

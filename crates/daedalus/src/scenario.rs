@@ -1,5 +1,5 @@
 //! Scenario files, runner output and mesh dumps: the formats of
-//! `../shared/scenario-format.md`, read and written with exact float
+//! `docs/scenario-format.md` in the repository, read and written with exact float
 //! round-trip (serde_json's `float_roundtrip`), so every coordinate is
 //! bit-identical to what Python or JavaScript read from the same file.
 

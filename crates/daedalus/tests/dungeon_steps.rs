@@ -450,24 +450,6 @@ fn scenario_rebuilds_the_same_walls() {
 }
 
 #[test]
-fn pictures_draw_rooms_and_a_path() {
-    use daedalus::path::PathFinder;
-    let d = generate(&base()).unwrap();
-    let nav = d.nav();
-    let path = PathFinder::new()
-        .find_path(
-            &nav,
-            d.rooms[0].centre,
-            d.spawns.player,
-            0.4 * d.params.door,
-        )
-        .unwrap();
-    let svg = d.scene(Some(&path)).unwrap().to_svg();
-    assert!(svg.contains("24 rooms"), "legend counts the rooms");
-    assert!(svg.contains("path"));
-}
-
-#[test]
 fn an_edited_graph_is_a_typed_error() {
     use daedalus::dungeon::spawns;
     let p = base();

@@ -1,5 +1,6 @@
 //! Step 3: the dual of the triangulation, cell corners at the triangles'
-//! centroids (the design notes: smoother rooms than circumcentres give).
+//! centroids (rounder rooms than circumcentres give: a circumcentre lies
+//! outside its obtuse triangle).
 
 use super::Points;
 use crate::Point;

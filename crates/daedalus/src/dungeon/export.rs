@@ -1,9 +1,9 @@
-//! A dungeon as a scenario file and as a picture.
+//! A dungeon as a navigation snapshot and as a scenario file. (Its walls,
+//! rooms, doors, spawns and mesh are public data: a picture of it is drawn
+//! from them, by `daedalus::render` for example.)
 
 use super::Dungeon;
-use crate::Point;
-use crate::path::{NavMesh, Path};
-use crate::render::{RenderError, Scene};
+use crate::path::NavMesh;
 
 /// Random stream of the scenario queries.
 #[cfg(feature = "serde")]
@@ -78,37 +78,5 @@ impl Dungeon {
             segments: Vec::new(),
             queries,
         }
-    }
-
-    /// A picture: the triangulation, the rooms' floors, the spawns (player
-    /// and bots as discs, items as dots) and `path` if given.
-    ///
-    /// ```
-    /// let d = daedalus::dungeon::generate(&Default::default()).unwrap();
-    /// let svg = d.scene(None).unwrap().to_svg();
-    /// assert!(svg.contains("rooms"));
-    /// ```
-    pub fn scene(&self, path: Option<&Path>) -> Result<Scene, RenderError> {
-        let mut s = Scene::new(self.cdt.bounds())?;
-        let p = &self.params;
-        s.title(&format!(
-            "dungeon {}x{}, {} rooms, seed {}",
-            p.columns, p.rows, p.rooms, p.seed
-        ));
-        s.mesh(&self.cdt.dump())?;
-        let floors: Vec<Vec<Point>> = self.rooms.iter().map(|r| r.floor.clone()).collect();
-        s.rooms(&floors)?;
-        let r = p.door / 4.0;
-        s.entity(self.spawns.player, r, Point::new(0.0, -r))?;
-        for &b in &self.spawns.bots {
-            s.entity(b, r, Point::new(0.0, 0.0))?;
-        }
-        let items: Vec<Point> = self.spawns.items.iter().map(|i| i.position).collect();
-        s.vertices(&items)?;
-        if let Some(path) = path {
-            let pts = path.polyline(0.2);
-            s.path(&pts, path.radius)?;
-        }
-        Ok(s)
     }
 }

@@ -4,7 +4,7 @@
 //!
 //! Float constructions here (offset lines, their crossings) carry a few
 //! ulps of the extent of error; every check keeps a margin
-//! ([`DungeonParams::slack`], 1e-9 of the sizes) far above that, and the
+//! ([`DungeonParams::slack`], relative to the sizes) far above that, and the
 //! topological tests (star shape) use the exact `orient2d` on the points
 //! as constructed.
 

@@ -1,6 +1,6 @@
-//! Procedural dungeons built on the triangulation (the method of the design
-//! notes, "A dungeon map generator"), so the result is already a navigation
-//! mesh and its room graph is known.
+//! Procedural dungeons built on the triangulation (rooms are cells of the
+//! dual of a random grid sample's Delaunay triangulation, joined by doors),
+//! so the result is already a navigation mesh and its room graph is known.
 //!
 //! The five steps are public functions; a caller can stop after any of them:
 //!
@@ -75,7 +75,7 @@ pub const MAX_EXTENT: f64 = 1e9;
 /// ```
 pub const GRAPH_ATTEMPTS: u64 = 8;
 
-/// The generator's parameters (the names of the design notes in brackets).
+/// The generator's parameters (the method's short names in brackets).
 ///
 /// ```
 /// let p = daedalus::dungeon::DungeonParams::default();
@@ -108,7 +108,7 @@ pub struct DungeonParams {
 }
 
 impl Default for DungeonParams {
-    /// The design notes' example: 20 x 20 grid, P = 0.5, 24 rooms.
+    /// A 20 x 20 grid, P = 0.5, 24 rooms.
     fn default() -> Self {
         DungeonParams {
             columns: 20,
@@ -294,11 +294,13 @@ impl DungeonParams {
         Ok(())
     }
 
-    /// Float slack of the generator's clearance checks: far above the
-    /// rounding of the constructions (centroids, offsets: a few ulps of
-    /// the extent), far below any size a caller asks for.
+    /// Float slack of the generator's clearance checks
+    /// ([`tolerance::RELATIVE`](crate::geometry::tolerance::RELATIVE) of the
+    /// largest size): far above the rounding of the constructions
+    /// (centroids, offsets: a few ulps of the extent), far below any size a
+    /// caller asks for.
     pub(crate) fn slack(&self) -> f64 {
-        1e-9 * self.spacing.max(self.door).max(self.wall)
+        crate::geometry::tolerance::RELATIVE * self.spacing.max(self.door).max(self.wall)
     }
 }
 

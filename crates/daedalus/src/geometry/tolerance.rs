@@ -31,3 +31,15 @@ pub const WIDEN: f64 = 1e-6;
 /// Angular slack (radians) of angle prefilters, where angles come from
 /// `atan2` and sums of them; the exact test that follows decides.
 pub const ANGLE: f64 = 1e-7;
+
+/// Cross product of two unit directions below which their lines count as
+/// parallel, so no crossing point is computed (bitmap curve fitting).
+pub const PARALLEL: f64 = 1e-9;
+
+/// Component of a unit direction below which a ray counts as parallel to
+/// that axis (clipping a ray to an image's box).
+pub const AXIS_PARALLEL: f64 = 1e-12;
+
+/// Relative slack of the bitmap optimiser's squared distance bound, so a
+/// lattice point at exactly the bound counts as within it.
+pub const LATTICE: f64 = 1e-10;

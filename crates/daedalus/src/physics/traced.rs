@@ -20,7 +20,6 @@
 use super::PhysicsError;
 use crate::bitmap::{BitmapError, Tracing};
 use crate::geometry::{Point, orient2d};
-use crate::render::RenderError;
 use crate::triangulation::{Cdt, CdtError};
 
 /// Errors of the traced-shape export.
@@ -42,9 +41,6 @@ pub enum TracedError {
     /// Tracing a bitmap failed.
     #[error("bitmap: {0}")]
     Bitmap(#[from] BitmapError),
-    /// Drawing failed.
-    #[error("render: {0}")]
-    Render(#[from] RenderError),
 }
 
 /// The constrained edges of `cdt` (walls and the world border) chained into

@@ -94,6 +94,7 @@ pub struct Entity {
     /// Why the last search answered `NoPath` for good (see [`NoPath`]).
     pub(crate) no_path: Option<NoPath>,
     /// What it looks with, if it is a viewer.
+    #[cfg(feature = "fov")]
     pub(crate) view: Option<super::View>,
 }
 
@@ -127,6 +128,7 @@ impl NoPath {
 }
 
 /// What local avoidance keeps of an entity between steps.
+#[cfg_attr(not(feature = "crowd"), allow(dead_code))]
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct Motion {
     /// Velocity of the last step (units per second).
@@ -165,6 +167,7 @@ impl Entity {
             replan: false,
             motion: Motion::default(),
             no_path: None,
+            #[cfg(feature = "fov")]
             view: None,
         }
     }
@@ -255,17 +258,23 @@ impl Entity {
 
     /// Its field of view, if it is a viewer ([`super::World::set_view`]).
     ///
+    /// Needs feature `fov`.
+    ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
     /// assert_eq!(w.entity(id).unwrap().view(), None);
     /// ```
+    #[cfg(feature = "fov")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
     pub fn view(&self) -> Option<super::View> {
         self.view
     }
 
     /// Velocity of the last step, units per second (zero unless local
     /// avoidance is on, see [`super::World::set_avoidance`]).
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
@@ -276,11 +285,15 @@ impl Entity {
     /// let v = w.entity(id).unwrap().velocity();
     /// assert!((v.x - 1.0).abs() < 1e-6 && v.y.abs() < 1e-6);
     /// ```
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     pub fn velocity(&self) -> Point {
         self.motion.velocity
     }
 
     /// The group the entity belongs to ([`super::World::add_group`]).
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
@@ -288,6 +301,8 @@ impl Entity {
     /// let g = w.add_group(&[id]).unwrap();
     /// assert_eq!(w.entity(id).unwrap().group(), Some(g));
     /// ```
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     pub fn group(&self) -> Option<super::GroupId> {
         self.motion.group
     }

@@ -4,6 +4,7 @@ use crate::Point;
 use crate::spatial::SpatialError;
 use crate::triangulation::CdtError;
 
+#[cfg_attr(not(feature = "crowd"), allow(unused_imports))]
 use super::{EntityId, GroupId, ObstacleId};
 
 /// Errors of the [`super::World`] API. A failed call changes nothing.
@@ -47,9 +48,13 @@ pub enum WorldError {
     /// come as [`WorldError::Cdt`]).
     #[error(transparent)]
     Object(crate::objects::ObjectError),
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     /// The group was removed (or never belonged to this world).
     #[error("stale group id {0:?}")]
     StaleGroup(GroupId),
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     /// A crowd setting is out of range.
     #[error("bad crowd setting {name} = {value}")]
     BadSetting {
@@ -58,9 +63,13 @@ pub enum WorldError {
         /// The value refused.
         value: f64,
     },
+    #[cfg(feature = "crowd")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
     /// No free stopping places around a shared goal for the whole group.
     #[error("no room around {0:?} for the group")]
     NoRoom(Point),
+    #[cfg(feature = "fov")]
+    #[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
     /// A field-of-view query's input was bad.
     #[error(transparent)]
     Fov(#[from] crate::fov::FovError),

@@ -47,19 +47,27 @@
 //! goes through the world.
 
 mod changes;
+#[cfg(feature = "crowd")]
+#[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
 pub mod crowd;
+#[cfg(not(feature = "crowd"))]
+#[path = "crowd_off.rs"]
+mod crowd;
 mod entity;
 mod error;
 mod events;
 mod ids;
+#[cfg(feature = "fov")]
 mod sight;
 mod step;
 
+#[cfg(feature = "crowd")]
 pub use crowd::Avoidance;
 pub use entity::{BlockReason, Entity, EntityState};
 pub use error::WorldError;
 pub use events::Event;
 pub use ids::{EntityId, GroupId, ObstacleId};
+#[cfg(feature = "fov")]
 pub use sight::{Seen, View};
 
 use crate::Point;
@@ -67,6 +75,9 @@ use crate::geometry::Rect;
 use crate::objects::{Object, ObjectId, Objects};
 use crate::path::{NavMesh, Path, PathFinder};
 use crate::triangulation::{Cdt, CdtError, MAX_COORD, ShapeId};
+#[cfg(not(feature = "crowd"))]
+use crowd::Crowd;
+#[cfg(feature = "crowd")]
 use crowd::{Crowd, Group};
 use ids::Slots;
 
@@ -135,9 +146,12 @@ pub struct World {
     /// Local avoidance settings and scratch space (`None`: entities walk
     /// their exact paths).
     crowd: Option<Crowd>,
+    #[cfg(feature = "crowd")]
     groups: Slots<Group>,
+    #[cfg(feature = "fov")]
     /// Field-of-view buffers for [`World::sightings`].
     sight: crate::fov::FovQuery,
+    #[cfg(feature = "fov")]
     sight_pairs: Vec<crate::fov::Sighting>,
 }
 
@@ -175,8 +189,11 @@ impl World {
             replans: 0,
             nav_revision,
             crowd: None,
+            #[cfg(feature = "crowd")]
             groups: Slots::default(),
+            #[cfg(feature = "fov")]
             sight: crate::fov::FovQuery::new(),
+            #[cfg(feature = "fov")]
             sight_pairs: Vec::new(),
         })
     }

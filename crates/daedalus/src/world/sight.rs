@@ -11,11 +11,14 @@ use crate::fov::{FieldOfView, Target};
 /// opening angle (radians, up to a full circle) and range, around its
 /// current position. Turn a viewer by setting its view again.
 ///
+/// Needs feature `fov`.
+///
 /// ```
 /// let v = daedalus::world::View { direction: 0.0, angle: 1.0, range: 30.0 };
 /// assert_eq!(v.range, 30.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
 pub struct View {
     /// Where the viewer looks, radians counter-clockwise from +x.
     pub direction: f64,
@@ -26,6 +29,8 @@ pub struct View {
 }
 
 /// `viewer` sees some part of `target`'s disc.
+///
+/// Needs feature `fov`.
 ///
 /// ```
 /// use daedalus::world::{Seen, View};
@@ -39,6 +44,7 @@ pub struct View {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
 pub struct Seen {
     /// The entity that looks.
     pub viewer: EntityId,
@@ -46,9 +52,12 @@ pub struct Seen {
     pub target: EntityId,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "fov")))]
 impl World {
     /// Gives an entity a field of view (`None`: it stops looking). The view
     /// follows the entity as it walks.
+    ///
+    /// Needs feature `fov`.
     ///
     /// ```
     /// use daedalus::world::{View, WorldError};
@@ -75,6 +84,8 @@ impl World {
     /// hidden disc is seen), on the world as it is now: call it after
     /// [`World::step`]. `out` is cleared first; pairs come grouped by
     /// viewer. An entity never sees itself.
+    ///
+    /// Needs feature `fov`.
     ///
     /// ```
     /// use daedalus::{Closure, world::View};

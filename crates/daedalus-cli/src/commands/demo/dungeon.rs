@@ -4,7 +4,7 @@
 use daedalus::dungeon::{DungeonParams, generate};
 
 use super::out::Args;
-use crate::commands::dungeon::showcase_path;
+use crate::commands::dungeon::{scene, showcase_path};
 use crate::commands::render::save;
 
 /// Generates the default dungeon (20 x 20 grid, 24 rooms, seed 7) and
@@ -14,7 +14,7 @@ pub fn part_dungeon(args: &Args) -> Result<(), String> {
     let d = generate(&DungeonParams::default()).map_err(|e| e.to_string())?;
     let ms = t.elapsed().as_secs_f64() * 1e3;
     let path = showcase_path(&d);
-    let scene = d.scene(path.as_ref()).map_err(|e| e.to_string())?;
+    let scene = scene(&d, path.as_ref()).map_err(|e| e.to_string())?;
     let file = save(&scene, &args.out.join("dungeon.png"), args.width)?;
     let path_note = match &path {
         Some(p) => format!("a path of length {:.1} to the deepest room", p.length()),

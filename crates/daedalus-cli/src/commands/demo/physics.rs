@@ -139,7 +139,10 @@ pub(crate) fn demo_frames(seconds: f64, frame_count: usize) -> Result<DemoFrames
 /// to right then top to bottom, each panel the terrain plus the bodies of
 /// one frame; a thin frame separates the panels. Save it with
 /// [`Scene::save_svg`] or (feature `png`) `save_png`.
-pub(crate) fn draw_strip(demo: &DemoFrames, columns: usize) -> Result<Scene, TracedError> {
+pub(crate) fn draw_strip(
+    demo: &DemoFrames,
+    columns: usize,
+) -> Result<Scene, Box<dyn std::error::Error>> {
     if columns == 0 {
         return Err(PhysicsError::InvalidParameter {
             what: "columns",

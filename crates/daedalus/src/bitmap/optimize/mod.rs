@@ -66,11 +66,12 @@ fn dist2_seg(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 }
 
 /// The squared tolerance used for admission and checks: a relative slack
-/// of 1e-10 so that lattice corners at distance exactly `t` (common, e.g.
-/// at t = 1) count as within whatever the rounding.
+/// ([`tolerance::LATTICE`](crate::geometry::tolerance::LATTICE)) so that
+/// lattice corners at distance exactly `t` (common, e.g. at t = 1) count as
+/// within whatever the rounding.
 #[inline]
 fn tol2(t: f64) -> f64 {
-    t * t * (1.0 + 1e-10)
+    t * t * (1.0 + crate::geometry::tolerance::LATTICE)
 }
 
 /// A least-squares line: a point, the unit direction, the variance of the

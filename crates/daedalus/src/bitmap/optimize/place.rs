@@ -2,6 +2,7 @@
 //! intersections, every segment re-checked and split where it fails.
 
 use super::*;
+use crate::geometry::tolerance;
 
 impl Optimizer {
     /// Largest squared distance of the corners strictly inside the walk
@@ -55,7 +56,7 @@ impl Optimizer {
         size: (f64, f64),
     ) -> (f64, f64) {
         let det = cross(d1, d2);
-        if det.abs() < 1e-9 {
+        if det.abs() < tolerance::PARALLEL {
             return here;
         }
         let a = cross(sub(c2, c1), d2) / det;
@@ -221,7 +222,7 @@ impl Optimizer {
 pub(super) fn into_box(x: (f64, f64), d: (f64, f64), size: (f64, f64)) -> Option<f64> {
     let (mut lo, mut hi) = (f64::NEG_INFINITY, f64::INFINITY);
     for (x, d, w) in [(x.0, d.0, size.0), (x.1, d.1, size.1)] {
-        if d.abs() < 1e-12 {
+        if d.abs() < tolerance::AXIS_PARALLEL {
             if !(0.0..=w).contains(&x) {
                 return None;
             }

@@ -15,6 +15,7 @@ pub(crate) struct Group {
 /// Rings of candidate places tried around a shared goal before giving up.
 const MAX_RINGS: usize = 400;
 
+#[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
 impl World {
     fn group(&self, id: GroupId) -> Result<&Group, WorldError> {
         self.groups
@@ -24,6 +25,8 @@ impl World {
 
     /// Makes a group of entities (of any radii). A member of another group
     /// leaves it. Members keep their own goals until [`World::send_group`].
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
@@ -62,6 +65,8 @@ impl World {
 
     /// Dissolves a group (its members keep walking, alone).
     ///
+    /// Needs feature `crowd`.
+    ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let a = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
@@ -87,6 +92,8 @@ impl World {
     /// The group's members (removed entities included until the group is
     /// sent or removed).
     ///
+    /// Needs feature `crowd`.
+    ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let a = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
@@ -107,6 +114,8 @@ impl World {
     /// and keeps a gap of the largest member's diameter from the other
     /// places (anyone can walk between two stopped members). [`WorldError::NoRoom`] (and no
     /// change) when the rings near the goal cannot hold everyone.
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [30.0, 30.0]).unwrap();

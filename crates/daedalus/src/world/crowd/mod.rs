@@ -117,12 +117,15 @@ pub(crate) use way::Yielding;
 
 /// Local avoidance settings ([`World::set_avoidance`]).
 ///
+/// Needs feature `crowd`.
+///
 /// ```
 /// use daedalus::world::Avoidance;
 /// let a = Avoidance { neighbours: 6, ..Avoidance::default() };
 /// assert_eq!(a.replan_after, 1.0);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
 pub struct Avoidance {
     /// Seconds ahead ORCA looks for collisions with other entities.
     pub time_horizon: f64,
@@ -199,9 +202,12 @@ pub(crate) struct Crowd {
     pub(crate) buffers: motion::Buffers,
 }
 
+#[cfg_attr(docsrs, doc(cfg(feature = "crowd")))]
 impl World {
     /// Turns local avoidance on (`Some`) or off (`None`: entities walk
     /// their exact paths, through each other). Bad settings change nothing.
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// use daedalus::{World, world::{Avoidance, WorldError}};
@@ -235,6 +241,8 @@ impl World {
     }
 
     /// The avoidance settings (`None` when off).
+    ///
+    /// Needs feature `crowd`.
     ///
     /// ```
     /// let w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
