@@ -22,6 +22,7 @@ mod data;
 #[path = "../shared/setup.rs"]
 mod setup;
 
+use daedalus::world::EntityDef;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -53,7 +54,7 @@ impl Ours {
         let ids = trips
             .iter()
             .map(|&(a, b)| {
-                let id = w.add_entity(a, RADIUS, SPEED).unwrap();
+                let id = w.add_entity(EntityDef::at(a).radius(RADIUS).speed(SPEED)).unwrap();
                 w.set_goal(id, b).unwrap();
                 id
             })

@@ -14,6 +14,7 @@ mod data;
 #[path = "../shared/setup.rs"]
 mod setup;
 
+use daedalus::world::EntityDef;
 use std::time::Instant;
 
 use daedalus::scenario::Scenario;
@@ -38,7 +39,7 @@ fn main() {
         let ids = trips(&w, &mut Rng(42))
             .iter()
             .map(|&(a, b)| {
-                let id = w.add_entity(a, RADIUS, 4.0).unwrap();
+                let id = w.add_entity(EntityDef::at(a).radius(RADIUS).speed(4.0)).unwrap();
                 w.set_goal(id, b).unwrap();
                 id
             })

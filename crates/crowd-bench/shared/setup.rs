@@ -6,7 +6,7 @@ use std::collections::HashSet;
 
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Location;
-use daedalus::world::Closure;
+use daedalus::Closure;
 use daedalus::{Point, World};
 
 /// Entities in a run.

@@ -9,6 +9,7 @@
 //! Run: `cargo bench -p daedalus --bench crowd_step -- --noplot`
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
+use daedalus::world::EntityDef;
 use daedalus::world::{Avoidance, EntityState};
 use daedalus::{Point, World};
 
@@ -60,7 +61,9 @@ fn world(n: usize) -> Setup {
         let r = 0.5 + 1.5 * s.rng.f();
         let p = s.free(r, None, &taken);
         taken.push((p, r));
-        let e = s.w.add_entity(p, r, SPEED).unwrap();
+        let e =
+            s.w.add_entity(EntityDef::at(p).radius(r).speed(SPEED))
+                .unwrap();
         let g = s.free(r, Some(p), &[]);
         s.w.set_goal(e, g).unwrap();
     }

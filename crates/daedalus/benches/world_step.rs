@@ -10,7 +10,9 @@
 //! 10 units/s in both worlds: only the world's size differs.
 
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use daedalus::world::{EntityState, ObstacleId, Pose};
+use daedalus::objects::Pose;
+use daedalus::world::EntityDef;
+use daedalus::world::{EntityState, ObstacleId};
 use daedalus::{Point, World};
 
 #[path = "support/squares.rs"]
@@ -67,7 +69,9 @@ fn world(n: usize, local: Option<f64>) -> Setup {
         let r = 0.5 + 1.5 * s.rng.f();
         let p = s.free(r);
         let speed = if local.is_some() { 10.0 } else { width / 10.0 };
-        let e = s.w.add_entity(p, r, speed).unwrap();
+        let e =
+            s.w.add_entity(EntityDef::at(p).radius(r).speed(speed))
+                .unwrap();
         let g = match local {
             Some(d) => s.free_near(p, r, d),
             None => s.free(r),
@@ -172,7 +176,8 @@ fn sight(c: &mut Criterion) {
             let r = 0.5 + 1.5 * s.rng.f();
             let p = Point::new(WINDOW * s.rng.f(), WINDOW * s.rng.f());
             if s.w.is_free(p, r).unwrap() {
-                s.w.add_entity(p, r, 1.0).unwrap();
+                s.w.add_entity(EntityDef::at(p).radius(r).speed(1.0))
+                    .unwrap();
             }
         }
         let ids: Vec<_> = s.w.entities().map(|(id, _)| id).collect();

@@ -11,13 +11,14 @@
 //! while four squares move.)
 //!
 //! ```
+//! use daedalus::world::EntityDef;
 //! use daedalus::{World, Closure, objects::Object, world::Event};
 //!
 //! let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
-//! world.add_wall(&[[80.0, 20.0].into(), [80.0, 100.0].into()], Closure::Open)?;
+//! world.add_wall([[80.0, 20.0], [80.0, 100.0]], Closure::Open)?;
 //! let square = vec![[-5.0, -5.0].into(), [5.0, -5.0].into(), [5.0, 5.0].into(), [-5.0, 5.0].into()];
 //! let door = world.add_object(Object::new(square, Closure::Closed))?; // a movable obstacle
-//! let hero = world.add_entity([8.0, 60.0], 1.0, 25.0)?;               // radius 1, 25 units/s
+//! let hero = world.add_entity(EntityDef::at([8.0, 60.0]).radius(1.0).speed(25.0))?;               // radius 1, 25 units/s
 //! world.set_goal(hero, [192.0, 60.0])?;
 //!
 //! let mut arrived = false;

@@ -142,15 +142,15 @@ fn bad_input_is_rejected_and_changes_nothing() {
         Err(CdtError::ZeroLength)
     );
     assert_eq!(
-        cdt.insert_shape(&[[2.0, 2.0].into(), [2.0, 2.0].into()], Closure::Closed),
+        cdt.insert_shape([[2.0, 2.0], [2.0, 2.0]], Closure::Closed),
         Err(CdtError::TooFewPoints)
     );
     assert_eq!(
-        cdt.insert_shape(&[], Closure::Closed),
+        cdt.insert_shape(&[] as &[Point], Closure::Closed),
         Err(CdtError::TooFewPoints)
     );
     assert_eq!(
-        cdt.insert_shape(&[[2.0, 2.0].into(), [3.0, f64::NAN].into()], Closure::Open),
+        cdt.insert_shape([[2.0, 2.0], [3.0, f64::NAN]], Closure::Open),
         Err(CdtError::NonFinite)
     );
     assert_eq!(before, cdt.dump());

@@ -190,17 +190,14 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
     let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let v = cdt.insert_vertex([2.0, 2.0]).unwrap();
     let s = cdt
-        .insert_shape(
-            &[[1.0, 1.0].into(), [8.0, 3.0].into(), [4.0, 9.0].into()],
-            Closure::Closed,
-        )
+        .insert_shape([[1.0, 1.0], [8.0, 3.0], [4.0, 9.0]], Closure::Closed)
         .unwrap();
     let objects = std::cell::RefCell::new(Objects::new());
     let o = objects
         .borrow_mut()
         .insert(
             &mut cdt,
-            Object::new(vec![[5.0, 5.0].into(), [6.0, 6.0].into()], Closure::Open),
+            Object::new([[5.0, 5.0], [6.0, 6.0]], Closure::Open),
         )
         .unwrap();
     let keep = cdt.insert_segment([0.0, 5.0], [10.0, 5.0]).unwrap();
@@ -224,19 +221,13 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
         }),
         Box::new(|c| c.insert_segment([3.0, 3.0], [3.0, 3.0]) == Err(CdtError::ZeroLength)),
         Box::new(|c| c.insert_segment([3.0, 3.0], [3.0, nan]) == Err(CdtError::NonFinite)),
+        Box::new(|c| c.insert_shape([[1.0, 1.0]], Closure::Open) == Err(CdtError::TooFewPoints)),
         Box::new(|c| {
-            c.insert_shape(&[[1.0, 1.0].into()], Closure::Open) == Err(CdtError::TooFewPoints)
+            c.insert_shape([[1.0, 1.0], [1.0, 1.0]], Closure::Closed) == Err(CdtError::TooFewPoints)
         }),
         Box::new(|c| {
-            c.insert_shape(&[[1.0, 1.0].into(), [1.0, 1.0].into()], Closure::Closed)
-                == Err(CdtError::TooFewPoints)
-        }),
-        Box::new(|c| {
-            c.insert_shape(
-                &[[1.0, 1.0].into(), [2.0, 1.0].into(), [1e300, 0.0].into()],
-                Closure::Closed,
-            )
-            .is_err()
+            c.insert_shape([[1.0, 1.0], [2.0, 1.0], [1e300, 0.0]], Closure::Closed)
+                .is_err()
         }),
         Box::new(move |c| c.remove_vertex(v) == Err(CdtError::Mesh(MeshError::StaleVertex(v)))),
         Box::new(move |c| c.remove_shape(s) == Err(CdtError::StaleShape(s))),
@@ -247,7 +238,7 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
             c.remove_vertex(corner) == Err(CdtError::CornerVertex)
         }),
         Box::new(|c| {
-            let inf = vec![[1.0, 1.0].into(), [f64::INFINITY, 1.0].into()];
+            let inf = vec![[1.0, 1.0], [f64::INFINITY, 1.0]];
             objects
                 .borrow_mut()
                 .insert(c, Object::new(inf, Closure::Open))

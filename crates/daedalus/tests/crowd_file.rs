@@ -9,6 +9,7 @@
 mod crowd_common;
 use crowd_common::*;
 use daedalus::world::Avoidance;
+use daedalus::world::EntityDef;
 use daedalus::{Point, World};
 
 /// The corridor's first 10 units (x from 45 to 55, 24 wide).
@@ -36,7 +37,7 @@ fn run(spacing: f64) -> Run {
         for j in 0..5 {
             let r = 0.5 + 1.5 * rng.unit();
             let p = Point::new(6.0 + 6.0 * i as f64, 8.0 + 10.0 * j as f64);
-            ids.push(w.add_entity(p, r, 6.0).unwrap());
+            ids.push(w.add_entity(EntityDef::at(p).radius(r).speed(6.0)).unwrap());
         }
     }
     let g = w.add_group(&ids).unwrap();

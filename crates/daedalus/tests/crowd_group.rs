@@ -5,6 +5,7 @@
 mod crowd_common;
 use crowd_common::*;
 use daedalus::Point;
+use daedalus::world::EntityDef;
 
 #[test]
 fn shared_goal_gives_distinct_places() {
@@ -15,7 +16,7 @@ fn shared_goal_gives_distinct_places() {
         for j in 0..5 {
             let r = 0.5 + 1.5 * rng.unit();
             let p = Point::new(5.0 + 5.0 * i as f64, 18.0 + 5.0 * j as f64);
-            ids.push(w.add_entity(p, r, 6.0).unwrap());
+            ids.push(w.add_entity(EntityDef::at(p).radius(r).speed(6.0)).unwrap());
         }
     }
     let g = w.add_group(&ids).unwrap();
@@ -63,7 +64,9 @@ fn shared_goal_gives_distinct_places() {
 #[test]
 fn bad_group_calls_change_nothing() {
     let mut w = choke_world();
-    let a = w.add_entity([5.0, 5.0], 1.0, 6.0).unwrap();
+    let a = w
+        .add_entity(EntityDef::at([5.0, 5.0]).radius(1.0).speed(6.0))
+        .unwrap();
     let g = w.add_group(&[a]).unwrap();
     assert!(w.send_group(g, [f64::NAN, 1.0]).is_err());
     assert!(w.send_group(g, [500.0, 1.0]).is_err());

@@ -8,6 +8,7 @@
 
 mod crowd_common;
 use crowd_common::*;
+use daedalus::world::EntityDef;
 use daedalus::{Point, World};
 
 const LIMIT_S: f64 = 60.0;
@@ -30,8 +31,12 @@ fn corridor_world() -> World {
 fn head_on_in_a_one_disc_corridor() {
     let mut w = corridor_world();
     let (ga, gb) = (Point::new(55.0, 10.0), Point::new(5.0, 10.0));
-    let a = w.add_entity([5.0, 10.0], 1.0, 4.0).unwrap();
-    let b = w.add_entity([55.0, 10.0], 1.0, 4.0).unwrap();
+    let a = w
+        .add_entity(EntityDef::at([5.0, 10.0]).radius(1.0).speed(4.0))
+        .unwrap();
+    let b = w
+        .add_entity(EntityDef::at([55.0, 10.0]).radius(1.0).speed(4.0))
+        .unwrap();
     w.set_goal(a, ga).unwrap();
     w.set_goal(b, gb).unwrap();
     let ids = [a, b];

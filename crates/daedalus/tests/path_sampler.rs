@@ -4,9 +4,11 @@
 
 mod support;
 
+use daedalus::Closure;
 use daedalus::Point;
 use daedalus::path::{PathFinder, PathSampler, Query, find_paths};
-use daedalus::world::{Closure, Event};
+use daedalus::world::EntityDef;
+use daedalus::world::Event;
 use support::World;
 use support::check::check_polyline;
 use support::reference::Walls;
@@ -68,7 +70,9 @@ fn sampler_walks_the_path_at_the_step() {
 #[test]
 fn entity_replans_when_the_world_changes() {
     let mut w = daedalus::World::new([0.0, 0.0], [20.0, 20.0]).unwrap();
-    let e = w.add_entity([1.0, 10.0], 0.5, 30.0).unwrap();
+    let e = w
+        .add_entity(EntityDef::at([1.0, 10.0]).radius(0.5).speed(30.0))
+        .unwrap();
     w.set_goal(e, [19.0, 10.0]).unwrap();
     let mut steps = 0;
     let mut replanned = 0;

@@ -62,10 +62,7 @@ fn glam_vectors_in_f32_and_f64() {
     assert_eq!((f, d), (a, a));
     let mut w = World::new(Vec2::ZERO, Vec2::splat(10.0)).unwrap();
     let id = w
-        .add_object(Object::new(
-            vec![[0.0, 0.0].into(), [1.0, 0.0].into()],
-            Closure::Open,
-        ))
+        .add_object(Object::new([[0.0, 0.0], [1.0, 0.0]], Closure::Open))
         .unwrap();
     w.set_position(id, Vec2::new(2.5, 3.0)).unwrap();
     assert_eq!(w.pose(id).unwrap().position, Point::new(2.5, 3.0));
@@ -82,7 +79,7 @@ fn mint_points_in_f32_and_f64() {
     let f = path_length(p32(0.0, 0.0), p32(10.0, 10.0), p32(2.0, 1.0), p32(8.0, 1.0));
     let d = path_length(p64(0.0, 0.0), p64(10.0, 10.0), p64(2.0, 1.0), p64(8.0, 1.0));
     assert_eq!((f, d), (a, a));
-    let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], Closure::Open);
+    let mut o = Object::new([[0.0, 0.0], [1.0, 0.0]], Closure::Open);
     o.set_position(p32(1.0, 2.0));
     o.set_pivot(p64(0.5, 0.0));
     assert_eq!(o.world_outline()[0], Point::new(0.5, 2.0));

@@ -1,6 +1,7 @@
 //! The README's game loop, run as written (keeps the README true).
 
 use daedalus::fov::FieldOfView;
+use daedalus::world::EntityDef;
 use daedalus::{
     Closure, World,
     objects::Object,
@@ -10,8 +11,8 @@ use daedalus::{
 #[test]
 fn readme_game_loop() -> Result<(), Box<dyn std::error::Error>> {
     let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
-    world.add_wall(&[[60.0, 0.0].into(), [60.0, 80.0].into()], Closure::Open)?;
-    let square = vec![
+    world.add_wall([[60.0, 0.0], [60.0, 80.0]], Closure::Open)?;
+    let square: Vec<daedalus::Point> = vec![
         [-4.0, -4.0].into(),
         [4.0, -4.0].into(),
         [4.0, 4.0].into(),
@@ -20,7 +21,7 @@ fn readme_game_loop() -> Result<(), Box<dyn std::error::Error>> {
     let crate_ = world.add_object(Object::new(square, Closure::Closed))?;
     world.set_position(crate_, [120.0, 60.0])?;
     world.set_avoidance(Some(Avoidance::default()))?;
-    let hero = world.add_entity([10.0, 10.0], 1.0, 30.0)?;
+    let hero = world.add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(30.0))?;
     world.set_goal(hero, [190.0, 10.0])?;
 
     let mut arrived = None;
@@ -82,15 +83,15 @@ fn seg_dist(p: daedalus::Point, a: daedalus::Point, b: daedalus::Point) -> f64 {
 #[test]
 fn readme_top_loop() -> Result<(), Box<dyn std::error::Error>> {
     let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
-    world.add_wall(&[[80.0, 20.0].into(), [80.0, 100.0].into()], Closure::Open)?;
-    let square = vec![
+    world.add_wall([[80.0, 20.0], [80.0, 100.0]], Closure::Open)?;
+    let square: Vec<daedalus::Point> = vec![
         [-5.0, -5.0].into(),
         [5.0, -5.0].into(),
         [5.0, 5.0].into(),
         [-5.0, 5.0].into(),
     ];
     let door = world.add_object(Object::new(square, Closure::Closed))?;
-    let hero = world.add_entity([8.0, 60.0], 1.0, 25.0)?;
+    let hero = world.add_entity(EntityDef::at([8.0, 60.0]).radius(1.0).speed(25.0))?;
     world.set_goal(hero, [192.0, 60.0])?;
 
     let mut arrived = 0;

@@ -2,8 +2,11 @@
 //! world's observable state (entities, obstacles, triangulation revision)
 //! is compared before and after each bad call.
 
+use daedalus::Closure;
 use daedalus::objects::Object;
-use daedalus::world::{Closure, Pose, WorldError};
+use daedalus::objects::Pose;
+use daedalus::world::EntityDef;
+use daedalus::world::WorldError;
 use daedalus::{Point, World};
 
 fn p(x: f64, y: f64) -> Point {
@@ -51,10 +54,14 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         .add_object(Object::new(sq.clone(), Closure::Closed))
         .unwrap();
     w.set_position(obj, [10.0, 40.0]).unwrap();
-    let e = w.add_entity([5.0, 5.0], 1.0, 4.0).unwrap();
+    let e = w
+        .add_entity(EntityDef::at([5.0, 5.0]).radius(1.0).speed(4.0))
+        .unwrap();
     w.set_goal(e, [45.0, 5.0]).unwrap();
     w.step(0.5).unwrap();
-    let gone_e = w.add_entity([5.0, 20.0], 1.0, 4.0).unwrap();
+    let gone_e = w
+        .add_entity(EntityDef::at([5.0, 20.0]).radius(1.0).speed(4.0))
+        .unwrap();
     w.remove_entity(gone_e).unwrap();
     let gone_o = w.add_object(Object::new(sq, Closure::Closed)).unwrap();
     w.remove_obstacle(gone_o).unwrap();
@@ -65,15 +72,18 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
     let bad: Vec<(WorldError, Result<(), WorldError>)> = vec![
         (
             WorldError::NonFinite,
-            w.add_entity([nan, 1.0], 1.0, 1.0).map(|_| ()),
+            w.add_entity(EntityDef::at([nan, 1.0]).radius(1.0).speed(1.0))
+                .map(|_| ()),
         ),
         (
             WorldError::BadRadius(-1.0),
-            w.add_entity([1.0, 1.0], -1.0, 1.0).map(|_| ()),
+            w.add_entity(EntityDef::at([1.0, 1.0]).radius(-1.0).speed(1.0))
+                .map(|_| ()),
         ),
         (
             WorldError::BadSpeed(0.0),
-            w.add_entity([1.0, 1.0], 1.0, 0.0).map(|_| ()),
+            w.add_entity(EntityDef::at([1.0, 1.0]).radius(1.0).speed(0.0))
+                .map(|_| ()),
         ),
         (WorldError::BadSpeed(-2.0), w.set_speed(e, -2.0)),
         (WorldError::BadSpeed(inf), w.set_speed(e, inf)),
@@ -174,7 +184,9 @@ fn a_rejected_obstacle_change_keeps_its_last_pose_and_the_others_move() {
 #[test]
 fn a_speed_change_mid_path_takes_effect_at_once() {
     let mut w = World::new([0.0, 0.0], [100.0, 10.0]).unwrap();
-    let e = w.add_entity([5.0, 5.0], 1.0, 10.0).unwrap();
+    let e = w
+        .add_entity(EntityDef::at([5.0, 5.0]).radius(1.0).speed(10.0))
+        .unwrap();
     w.set_goal(e, [95.0, 5.0]).unwrap();
     for _ in 0..60 {
         w.step(1.0 / 60.0).unwrap(); // 1 s at 10 units/s

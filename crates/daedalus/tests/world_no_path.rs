@@ -3,9 +3,11 @@
 //! move far away; a door opening frees it; and whenever the world does not
 //! retry, a fresh search on a fresh snapshot still finds no path.
 
+use daedalus::Closure;
 use daedalus::objects::Object;
 use daedalus::path::{NavMesh, PathFinder};
-use daedalus::world::{BlockReason, Closure, EntityId, EntityState, Event, ObstacleId};
+use daedalus::world::EntityDef;
+use daedalus::world::{BlockReason, EntityId, EntityState, Event, ObstacleId};
 use daedalus::{Point, World};
 
 /// A small seeded generator (xorshift64*), enough for test worlds.
@@ -75,7 +77,9 @@ fn closed_room() -> (World, ObstacleId, ObstacleId) {
 fn a_goal_in_a_closed_room_is_searched_once_then_a_door_frees_it() {
     for radius in [0.0, 0.5] {
         let (mut w, door, far) = closed_room();
-        let e = w.add_entity([20.0, 50.0], radius, 10.0).unwrap();
+        let e = w
+            .add_entity(EntityDef::at([20.0, 50.0]).radius(radius).speed(10.0))
+            .unwrap();
         w.set_goal(e, [70.0, 70.0]).unwrap();
         let ev = w.step(1.0 / 60.0).unwrap();
         assert_eq!(searches(&ev, e), 1, "{ev:?}");
@@ -124,8 +128,12 @@ fn a_gap_just_narrower_than_the_disc_blocks_it_and_not_a_point() {
     let mut far = Object::new(square(2.0), Closure::Closed);
     far.set_position([10.0, 10.0]);
     let far = w.add_object(far).unwrap();
-    let disc = w.add_entity([20.0, 50.0], 0.5001, 10.0).unwrap();
-    let point = w.add_entity([20.0, 52.0], 0.0, 10.0).unwrap();
+    let disc = w
+        .add_entity(EntityDef::at([20.0, 50.0]).radius(0.5001).speed(10.0))
+        .unwrap();
+    let point = w
+        .add_entity(EntityDef::at([20.0, 52.0]).radius(0.0).speed(10.0))
+        .unwrap();
     for e in [disc, point] {
         w.set_goal(e, [70.0, 70.0]).unwrap();
     }
@@ -196,9 +204,9 @@ fn not_retrying_is_sound_against_a_fresh_search() {
             };
             let e = w
                 .add_entity(
-                    [rng.random_range(5.0..95.0), rng.random_range(85.0..95.0)],
-                    r,
-                    20.0,
+                    EntityDef::at([rng.random_range(5.0..95.0), rng.random_range(85.0..95.0)])
+                        .radius(r)
+                        .speed(20.0),
                 )
                 .unwrap();
             w.set_goal(e, goals[k % goals.len()]).unwrap();

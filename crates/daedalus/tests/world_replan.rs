@@ -4,9 +4,11 @@
 //! it. Which paths a change touches is worked out by hand from the
 //! straight paths of the set-up (below).
 
+use daedalus::world::EntityDef;
 use std::collections::BTreeSet;
 
-use daedalus::world::{BlockReason, Closure, EntityId, EntityState, Event};
+use daedalus::Closure;
+use daedalus::world::{BlockReason, EntityId, EntityState, Event};
 use daedalus::{Point, World};
 
 fn p(x: f64, y: f64) -> Point {
@@ -33,10 +35,18 @@ fn doors() -> (World, [EntityId; 4]) {
         .unwrap();
     w.add_wall(&[p(50.0, 60.0), p(50.0, 100.0)], Closure::Open)
         .unwrap();
-    let a = w.add_entity([10.0, 45.0], 1.0, 10.0).unwrap();
-    let b = w.add_entity([10.0, 55.0], 1.0, 10.0).unwrap();
-    let c = w.add_entity([60.0, 10.0], 1.0, 10.0).unwrap();
-    let d = w.add_entity([55.0, 80.0], 1.0, 10.0).unwrap();
+    let a = w
+        .add_entity(EntityDef::at([10.0, 45.0]).radius(1.0).speed(10.0))
+        .unwrap();
+    let b = w
+        .add_entity(EntityDef::at([10.0, 55.0]).radius(1.0).speed(10.0))
+        .unwrap();
+    let c = w
+        .add_entity(EntityDef::at([60.0, 10.0]).radius(1.0).speed(10.0))
+        .unwrap();
+    let d = w
+        .add_entity(EntityDef::at([55.0, 80.0]).radius(1.0).speed(10.0))
+        .unwrap();
     for (e, g) in [
         (a, p(90.0, 45.0)),
         (b, p(90.0, 55.0)),
@@ -126,7 +136,9 @@ fn a_goal_inside_an_obstacle_is_not_searched_every_step() {
         .add_object(daedalus::objects::Object::new(sq, Closure::Closed))
         .unwrap();
     w.set_position(o, [70.0, 70.0]).unwrap();
-    let e = w.add_entity([10.0, 10.0], 1.0, 10.0).unwrap();
+    let e = w
+        .add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(10.0))
+        .unwrap();
     w.set_goal(e, [70.0, 74.5]).unwrap(); // 0.5 from the crate's top side, inside
     let ev = w.step(0.1).unwrap();
     assert!(

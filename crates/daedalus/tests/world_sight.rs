@@ -2,6 +2,7 @@
 //! in general position are seen when they are in range and in the opening
 //! angle, and the segment from the viewer crosses no wall.
 
+use daedalus::world::EntityDef;
 use daedalus::world::{Seen, View};
 use daedalus::{Closure, Point, World, objects::Object};
 use proptest::prelude::*;
@@ -46,7 +47,7 @@ proptest! {
         }
         let mut list = Vec::new();
         for &(x, y, dir, angle, range, looks) in &ents {
-            let id = w.add_entity([x, y], 0.0, 1.0).unwrap();
+            let id = w.add_entity(EntityDef::at([x, y]).radius(0.0).speed(1.0)).unwrap();
             let view = (looks > 0).then_some(View { direction: dir, angle, range });
             w.set_view(id, view).unwrap();
             list.push((id, Point::new(x, y), view));
@@ -73,8 +74,12 @@ proptest! {
 #[test]
 fn a_moving_door_hides_and_shows() {
     let mut w = World::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-    let guard = w.add_entity([10.0, 50.0], 1.0, 1.0).unwrap();
-    let thief = w.add_entity([90.0, 50.0], 1.0, 1.0).unwrap();
+    let guard = w
+        .add_entity(EntityDef::at([10.0, 50.0]).radius(1.0).speed(1.0))
+        .unwrap();
+    let thief = w
+        .add_entity(EntityDef::at([90.0, 50.0]).radius(1.0).speed(1.0))
+        .unwrap();
     w.set_view(
         guard,
         Some(View {

@@ -5,9 +5,11 @@
 //! reported, and a path reported untouched must still be clear of every
 //! wall (`World::path_is_clear`).
 
+use daedalus::Closure;
 use daedalus::objects::Object;
 use daedalus::path::{Path, PathFinder, PathSampler};
-use daedalus::world::{Closure, ObstacleId, WorldError};
+use daedalus::world::EntityDef;
+use daedalus::world::{ObstacleId, WorldError};
 use daedalus::{Point, World};
 
 /// xorshift64*: a deterministic generator.
@@ -140,7 +142,9 @@ fn changed_walls_within_the_radius_are_always_reported() {
 #[test]
 fn revisions_count_world_changes_and_bad_ones_are_typed_errors() {
     let mut w = World::new([0.0, 0.0], [50.0, 50.0]).unwrap();
-    let e = w.add_entity([5.0, 5.0], 1.0, 10.0).unwrap();
+    let e = w
+        .add_entity(EntityDef::at([5.0, 5.0]).radius(1.0).speed(10.0))
+        .unwrap();
     w.set_goal(e, [45.0, 5.0]).unwrap();
     for _ in 0..5 {
         w.step(0.1).unwrap(); // entities moving change nothing
@@ -195,8 +199,12 @@ fn a_moving_outline_touches_the_paths_near_its_walls_only() {
     }
     let shape = w.add_object(Object::new(u, Closure::Open)).unwrap();
     w.set_position(shape, [50.0, 50.0]).unwrap();
-    let a = w.add_entity([80.0, 100.0], 1.0, 1.0).unwrap();
-    let b = w.add_entity([40.0, 151.2], 1.0, 1.0).unwrap();
+    let a = w
+        .add_entity(EntityDef::at([80.0, 100.0]).radius(1.0).speed(1.0))
+        .unwrap();
+    let b = w
+        .add_entity(EntityDef::at([40.0, 151.2]).radius(1.0).speed(1.0))
+        .unwrap();
     w.set_goal(a, [120.0, 100.0]).unwrap();
     w.set_goal(b, [60.0, 151.2]).unwrap();
     w.step(0.0).unwrap();

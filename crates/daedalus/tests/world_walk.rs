@@ -7,10 +7,13 @@
 //! of issue 10 (all five entities arrive) and obstacles moving onto
 //! entities (pushed free, or blocked and freed later).
 
+use daedalus::world::EntityDef;
 use std::collections::HashSet;
 
+use daedalus::Closure;
 use daedalus::objects::Object;
-use daedalus::world::{BlockReason, Closure, EntityId, EntityState, Event, ObstacleId, Pose};
+use daedalus::objects::Pose;
+use daedalus::world::{BlockReason, EntityId, EntityState, Event, ObstacleId};
 use daedalus::{Point, World};
 
 fn p(x: f64, y: f64) -> Point {
@@ -151,7 +154,9 @@ fn new_user_world() -> (World, Vec<ObstacleId>, Vec<(EntityId, Point)>) {
     let mut ents = Vec::new();
     for (i, r) in [0.5, 1.0, 1.5, 2.0, 3.0].into_iter().enumerate() {
         let y = 10.0 + 25.0 * i as f64;
-        let e = w.add_entity([8.0, y], r, 30.0).unwrap();
+        let e = w
+            .add_entity(EntityDef::at([8.0, y]).radius(r).speed(30.0))
+            .unwrap();
         let goal = p(192.0, 110.0 - 25.0 * i as f64);
         w.set_goal(e, goal).unwrap();
         ents.push((e, goal));
@@ -244,7 +249,10 @@ fn random_walkers_among_random_movers_never_overlap() {
         let q = p(5.0 + 90.0 * rnd(), 5.0 + 90.0 * rnd());
         let r = 0.5 + 1.5 * rnd();
         if w.is_free(q, r).unwrap() && overlap(&w, q, r) == 0.0 {
-            ents.push(w.add_entity(q, r, 10.0 + 10.0 * rnd()).unwrap());
+            ents.push(
+                w.add_entity(EntityDef::at(q).radius(r).speed(10.0 + 10.0 * rnd()))
+                    .unwrap(),
+            );
         }
     }
     let mut covered = Covered::default();
@@ -289,7 +297,9 @@ fn an_obstacle_moving_onto_an_entity_pushes_it_or_blocks_it() {
     let mut w = World::new([0.0, 0.0], [50.0, 50.0]).unwrap();
     let crate_ = w.add_object(square(5.0)).unwrap();
     w.set_position(crate_, [20.0, 20.0]).unwrap();
-    let e = w.add_entity([26.5, 20.0], 1.0, 5.0).unwrap();
+    let e = w
+        .add_entity(EntityDef::at([26.5, 20.0]).radius(1.0).speed(5.0))
+        .unwrap();
     w.step(0.0).unwrap();
     assert_eq!(overlap(&w, w.entity(e).unwrap().position(), 1.0), 0.0);
     // The crate moves 1 unit right: its side (x = 26) now 0.5 from the

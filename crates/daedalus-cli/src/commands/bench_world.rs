@@ -4,12 +4,14 @@
 //! goal on each arrival) while one random object moves a small step (at
 //! most 0.1% of the world's width and 0.01 rad) every 60 Hz step.
 
+use daedalus::world::EntityDef;
 use std::collections::VecDeque;
 use std::time::Instant;
 
+use daedalus::objects::Pose;
 use daedalus::path::PathFinder;
 use daedalus::scenario::Scenario;
-use daedalus::world::{EntityId, EntityState, Event, ObstacleId, Pose};
+use daedalus::world::{EntityId, EntityState, Event, ObstacleId};
 use daedalus::{Point, World};
 
 use super::bench_dynamic::{Args, DRAWS_PER_POINT, median_p99};
@@ -151,7 +153,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
     for g in &s.segments {
         w.add_wall(
             &[Point::new(g[0], g[1]), Point::new(g[2], g[3])],
-            daedalus::world::Closure::Open,
+            daedalus::Closure::Open,
         )
         .map_err(invalid)?;
     }
@@ -167,7 +169,9 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
     let mut ents: Vec<EntityId> = Vec::with_capacity(k);
     for _ in 0..k {
         let (p, g, r) = place(&w, &mut finder, &mut rng, s.bounds)?;
-        let e = w.add_entity(p, r, speed).map_err(invalid)?;
+        let e = w
+            .add_entity(EntityDef::at(p).radius(r).speed(speed))
+            .map_err(invalid)?;
         w.set_goal(e, g).map_err(invalid)?;
         ents.push(e);
     }

@@ -4,11 +4,13 @@
 //! times, optionally draws the trails and writes every position of every
 //! step.
 
+use daedalus::world::EntityDef;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use daedalus::Closure;
 use daedalus::scenario::Scenario;
-use daedalus::world::{Avoidance, Closure, EntityId, EntityState};
+use daedalus::world::{Avoidance, EntityId, EntityState};
 use daedalus::{Point, World};
 
 use crate::error::CliError;
@@ -137,7 +139,9 @@ pub fn spawn(w: &mut World, n: usize, speed: f64, seed: u64) -> Result<Vec<Entit
         starts.push((a, r));
         goals.push((b, r));
         let bad = |e: daedalus::world::WorldError| CliError::Invalid(e.to_string());
-        let id = w.add_entity(a, r, speed).map_err(bad)?;
+        let id = w
+            .add_entity(EntityDef::at(a).radius(r).speed(speed))
+            .map_err(bad)?;
         w.set_goal(id, b).map_err(bad)?;
         ids.push(id);
     }

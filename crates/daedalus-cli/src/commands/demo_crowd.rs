@@ -4,6 +4,7 @@
 
 use daedalus::Point;
 use daedalus::scenario::Scenario;
+use daedalus::world::EntityDef;
 use daedalus::world::EntityState;
 
 use super::crowd::{trails_picture, world_of};
@@ -27,7 +28,10 @@ pub fn part_crowd(args: &Args) -> Result<(), String> {
         for j in 0..5 {
             let r = 0.5 + 1.5 * rng.next_f64();
             let p = Point::new(5.0 + 5.0 * i as f64, 18.0 + 5.0 * j as f64);
-            ids.push(w.add_entity(p, r, 6.0).map_err(|e| e.to_string())?);
+            ids.push(
+                w.add_entity(EntityDef::at(p).radius(r).speed(6.0))
+                    .map_err(|e| e.to_string())?,
+            );
         }
     }
     let group = w.add_group(&ids).map_err(|e| e.to_string())?;

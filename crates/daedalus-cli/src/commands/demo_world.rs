@@ -7,6 +7,7 @@
 
 use daedalus::objects::Object;
 use daedalus::render::{PolyStyle, Scene};
+use daedalus::world::EntityDef;
 use daedalus::world::{EntityState, Event};
 use daedalus::{Closure, Point, Rect, World};
 
@@ -69,7 +70,9 @@ pub fn part_world(args: &Args) -> Result<(), String> {
     ];
     let mut ids = Vec::new();
     for (from, to, r) in trips {
-        let id = w.add_entity(from, r, 25.0).map_err(e)?;
+        let id = w
+            .add_entity(EntityDef::at(from).radius(r).speed(25.0))
+            .map_err(e)?;
         w.set_goal(id, to).map_err(e)?;
         ids.push(id);
     }

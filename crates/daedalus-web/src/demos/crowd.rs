@@ -6,7 +6,9 @@ use super::input::{clamp, inside, parse, within};
 use super::walk::{entity, unit};
 use crate::frame::{Seen, counts, mesh_if_changed};
 use crate::{ApiError, Limits};
-use daedalus::world::{Closure, EntityId};
+use daedalus::Closure;
+use daedalus::world::EntityDef;
+use daedalus::world::EntityId;
 use daedalus::{Point, World};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -69,7 +71,9 @@ impl CrowdDemo {
         let p = inside(&self.world, at)?;
         let radius = within(radius, 1.0, 30.0, "radius")?;
         let speed = 60.0 + 60.0 * unit(self.crowd.len() as u64 + 99);
-        let id = self.world.add_entity(p, radius, speed)?;
+        let id = self
+            .world
+            .add_entity(EntityDef::at(p).radius(radius).speed(speed))?;
         self.crowd.push(id);
         Ok(())
     }

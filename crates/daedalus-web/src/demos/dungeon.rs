@@ -10,9 +10,10 @@ use super::game::{
 use super::input::{parse, within};
 use crate::frame::{Seen, counts, flat, mesh_if_changed, pt, r};
 use crate::{ApiError, Limits};
+use daedalus::Closure;
 use daedalus::dungeon::{DungeonParams, Item, ItemKind, generate};
 use daedalus::fov::{FieldOfView, visibility_polygon};
-use daedalus::world::Closure;
+use daedalus::world::EntityDef;
 use daedalus::{Point, World};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -142,7 +143,7 @@ fn level(params: &DungeonParams) -> Result<Level, ApiError> {
     }
     let mut bots = Vec::new();
     for &b in &d.spawns.bots {
-        let id = world.add_entity(b, BOT_R, PATROL_SPEED)?;
+        let id = world.add_entity(EntityDef::at(b).radius(BOT_R).speed(PATROL_SPEED))?;
         bots.push(Bot {
             id,
             hp: 100.0,

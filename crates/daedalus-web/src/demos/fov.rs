@@ -6,8 +6,10 @@ use super::input::{inside, num, parse, within};
 use super::walk::unit;
 use crate::frame::{Seen, counts, flat, mesh_if_changed, r};
 use crate::{ApiError, Limits};
+use daedalus::Closure;
 use daedalus::fov::{FieldOfView, is_in_field, visibility_polygon};
-use daedalus::world::{Closure, EntityId, EntityState};
+use daedalus::world::EntityDef;
+use daedalus::world::{EntityId, EntityState};
 use daedalus::{Point, World};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -74,10 +76,7 @@ impl FovDemo {
             let pts = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(Point::from);
             world.add_wall(&pts, Closure::Closed)?;
         }
-        world.add_wall(
-            &[[380.0, 250.0].into(), [420.0, 350.0].into()],
-            Closure::Open,
-        )?;
+        world.add_wall([[380.0, 250.0], [420.0, 350.0]], Closure::Open)?;
         let fov = FieldOfView::new([100.0, 300.0], 0.0, 1.6, 450.0)
             .map_err(|e| ApiError::bad(e.to_string()))?;
         let mut d = FovDemo {
@@ -92,7 +91,9 @@ impl FovDemo {
         };
         for i in 0..WANDERERS {
             let at = [100.0 + 110.0 * i as f64, 40.0 + 90.0 * (i % 3) as f64];
-            let id = d.world.add_entity(at, 7.0, 50.0)?;
+            let id = d
+                .world
+                .add_entity(EntityDef::at(at).radius(7.0).speed(50.0))?;
             d.who.push(Who {
                 id,
                 key: d.next,
@@ -155,7 +156,9 @@ impl Demo for FovDemo {
                 }
                 let p = inside(&self.world, [x, y])?;
                 let radius = within(radius, 1.0, 30.0, "radius")?;
-                let id = self.world.add_entity(p, radius, 1.0)?;
+                let id = self
+                    .world
+                    .add_entity(EntityDef::at(p).radius(radius).speed(1.0))?;
                 let key = self.next;
                 self.next += 1;
                 self.who.push(Who {

@@ -7,8 +7,10 @@ use super::input::{clamp, inside, parse, within};
 use super::walk::entity;
 use crate::frame::{Seen, counts, flat, mesh_if_changed};
 use crate::{ApiError, Limits};
+use daedalus::Closure;
 use daedalus::objects::Object;
-use daedalus::world::{Closure, EntityId, ObstacleId};
+use daedalus::world::EntityDef;
+use daedalus::world::{EntityId, ObstacleId};
 use daedalus::{Point, World};
 use serde::Deserialize;
 use serde_json::{Value, json};
@@ -60,7 +62,7 @@ impl PathsDemo {
         world.set_position(door, [300.0, 300.0])?;
         let bar = world.add_object(Object::rectangle(220.0, 12.0))?;
         world.set_position(bar, [560.0, 300.0])?;
-        let hero = world.add_entity([80.0, 300.0], 8.0, SPEED)?;
+        let hero = world.add_entity(EntityDef::at([80.0, 300.0]).radius(8.0).speed(SPEED))?;
         world.step(0.0)?;
         Ok(PathsDemo {
             world,
@@ -75,7 +77,9 @@ impl PathsDemo {
     fn set_radius(&mut self, radius: f64) -> Result<(), ApiError> {
         let radius = within(radius, 1.0, 40.0, "radius")?;
         let at = self.world.entity(self.hero)?.position();
-        let hero = self.world.add_entity(at, radius, SPEED)?;
+        let hero = self
+            .world
+            .add_entity(EntityDef::at(at).radius(radius).speed(SPEED))?;
         self.world.remove_entity(self.hero)?;
         self.hero = hero;
         if let Some(g) = self.goal {

@@ -3,7 +3,8 @@
 //! and the seeded generator that places them.
 
 use daedalus::objects::Object;
-use daedalus::world::{ObstacleId, Pose};
+use daedalus::objects::Pose;
+use daedalus::world::ObstacleId;
 use daedalus::{Point, World};
 
 /// Grid spacing; squares have half-size 1..2.

@@ -34,6 +34,34 @@ impl From<[f64; 2]> for Point {
     }
 }
 
+/// A borrowed point converts too, so `&[Point]` and `&Vec<Point>` are
+/// outlines as they stand.
+///
+/// ```
+/// use daedalus::Point;
+/// let p = Point::new(1.0, 2.0);
+/// assert_eq!(Point::from(&p), p);
+/// ```
+impl From<&Point> for Point {
+    #[inline]
+    fn from(p: &Point) -> Self {
+        *p
+    }
+}
+
+/// A borrowed coordinate pair converts too, so `&[[f64; 2]]` is an outline.
+///
+/// ```
+/// use daedalus::Point;
+/// assert_eq!(Point::from(&[1.0, 2.0]), Point::new(1.0, 2.0));
+/// ```
+impl From<&[f64; 2]> for Point {
+    #[inline]
+    fn from(&[x, y]: &[f64; 2]) -> Self {
+        Point { x, y }
+    }
+}
+
 impl From<Point> for [f64; 2] {
     #[inline]
     fn from(p: Point) -> Self {

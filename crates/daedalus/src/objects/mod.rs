@@ -20,7 +20,7 @@ use crate::geometry::{Closure, Transform};
 /// use daedalus::objects::{Object, Pose};
 /// let p = Pose::default();
 /// assert_eq!((p.scale_x, p.scale_y, p.rotation), (1.0, 1.0, 0.0));
-/// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+/// let mut o = Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
 /// o.set_pose(Pose { position: [3.0, 4.0].into(), ..p });
 /// assert_eq!(o.world_outline()[1], [4.0, 4.0].into());
 /// ```
@@ -72,7 +72,7 @@ impl Pose {
 ///
 /// ```
 /// use daedalus::{Closure, objects::Object};
-/// let mut o = Object::new(vec![[0.0, 0.0].into(), [2.0, 0.0].into(), [2.0, 1.0].into()], Closure::Closed);
+/// let mut o = Object::new([[0.0, 0.0], [2.0, 0.0], [2.0, 1.0]], Closure::Closed);
 /// o.set_position([10.0, 5.0]);
 /// o.set_rotation(std::f64::consts::FRAC_PI_2);
 /// let w = o.world_outline();
@@ -90,12 +90,12 @@ impl Object {
     /// An object at the origin, unit scale, no rotation, pivot (0, 0).
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// assert_eq!(o.world_outline()[1], daedalus::Point::new(1.0, 0.0));
     /// ```
-    pub fn new(outline: Vec<Point>, closure: Closure) -> Object {
+    pub fn new(outline: impl IntoIterator<Item: Into<Point>>, closure: Closure) -> Object {
         Object {
-            outline,
+            outline: outline.into_iter().map(Into::into).collect(),
             closure,
             pose: Pose::default(),
             moved: true,
@@ -113,16 +113,13 @@ impl Object {
     pub fn rectangle(width: f64, height: f64) -> Object {
         let (a, b) = (width / 2.0, height / 2.0);
         let corners = [(-a, -b), (a, -b), (a, b), (-a, b)];
-        Object::new(
-            corners.iter().map(|&(x, y)| Point::new(x, y)).collect(),
-            Closure::Closed,
-        )
+        Object::new(corners, Closure::Closed)
     }
 
     /// The local outline.
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// assert_eq!(o.outline().len(), 2);
     /// ```
     pub fn outline(&self) -> &[Point] {
@@ -132,7 +129,7 @@ impl Object {
     ///
     /// ```
     /// use daedalus::{Closure, objects::Object};
-    /// let o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], Closure::Open);
+    /// let o = Object::new([[0.0, 0.0], [1.0, 0.0]], Closure::Open);
     /// assert_eq!(o.closure(), Closure::Open);
     /// ```
     pub fn closure(&self) -> Closure {
@@ -142,19 +139,19 @@ impl Object {
     ///
     /// ```
     /// use daedalus::{Closure, objects::Object};
-    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], Closure::Open);
-    /// o.set_outline(vec![[0.0, 0.0].into(), [3.0, 0.0].into()], Closure::Open);
+    /// let mut o = Object::new([[0.0, 0.0], [1.0, 0.0]], Closure::Open);
+    /// o.set_outline([[0.0, 0.0], [3.0, 0.0]], Closure::Open);
     /// assert_eq!(o.outline()[1].x, 3.0);
     /// ```
-    pub fn set_outline(&mut self, outline: Vec<Point>, closure: Closure) {
-        self.outline = outline;
+    pub fn set_outline(&mut self, outline: impl IntoIterator<Item: Into<Point>>, closure: Closure) {
+        self.outline = outline.into_iter().map(Into::into).collect();
         self.closure = closure;
         self.moved = true;
     }
     /// Pivot (local point that rotation and scale keep fixed).
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [2.0, 0.0].into()], daedalus::Closure::Open);
+    /// let mut o = daedalus::objects::Object::new([[0.0, 0.0], [2.0, 0.0]], daedalus::Closure::Open);
     /// o.set_pivot([1.0, 0.0]);
     /// o.set_rotation(std::f64::consts::PI);
     /// assert!((o.world_outline()[0].x - 1.0).abs() < 1e-12); // (0,0) -> pivot-relative (-1,0) -> (1,0) -> world x 1
@@ -166,7 +163,7 @@ impl Object {
     /// Scale along local x and y.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 1.0].into()], daedalus::Closure::Open);
+    /// let mut o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 1.0]], daedalus::Closure::Open);
     /// o.set_scale(2.0, 3.0);
     /// assert_eq!(o.world_outline()[1], daedalus::Point::new(2.0, 3.0));
     /// ```
@@ -178,7 +175,7 @@ impl Object {
     /// Rotation in radians, counter-clockwise.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[1.0, 0.0].into(), [2.0, 0.0].into()], daedalus::Closure::Open);
+    /// let mut o = daedalus::objects::Object::new([[1.0, 0.0], [2.0, 0.0]], daedalus::Closure::Open);
     /// o.set_rotation(std::f64::consts::FRAC_PI_2);
     /// assert!((o.world_outline()[0].y - 1.0).abs() < 1e-12);
     /// ```
@@ -189,7 +186,7 @@ impl Object {
     /// World position of the pivot.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let mut o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// o.set_position([5.0, 6.0]);
     /// assert_eq!(o.world_outline()[0], daedalus::Point::new(5.0, 6.0));
     /// ```
@@ -200,7 +197,7 @@ impl Object {
     /// Pivot, scale, rotation and position.
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// assert_eq!((o.pose().scale_x, o.pose().scale_y), (1.0, 1.0));
     /// ```
     pub fn pose(&self) -> Pose {
@@ -210,7 +207,7 @@ impl Object {
     ///
     /// ```
     /// use daedalus::objects::{Object, Pose};
-    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let mut o = Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// o.set_pose(Pose { scale_x: 2.0, ..Pose::default() });
     /// assert_eq!(o.world_outline()[1], [2.0, 0.0].into());
     /// ```
@@ -221,7 +218,7 @@ impl Object {
     /// Moved since the last [`Objects::update`]?
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// assert!(o.is_moved());
     /// ```
     pub fn is_moved(&self) -> bool {
@@ -230,7 +227,7 @@ impl Object {
     /// The baked transform `T2 * R * S * T1`.
     ///
     /// ```
-    /// let o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// assert_eq!(o.transform().apply([1.0, 2.0].into()), daedalus::Point::new(1.0, 2.0));
     /// ```
     pub fn transform(&self) -> Transform {
@@ -239,7 +236,7 @@ impl Object {
     /// The outline in world coordinates.
     ///
     /// ```
-    /// let mut o = daedalus::objects::Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let mut o = daedalus::objects::Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// o.set_position([1.0, 1.0]);
     /// assert_eq!(o.world_outline()[1], daedalus::Point::new(2.0, 1.0));
     /// ```

@@ -14,7 +14,7 @@ use crate::triangulation::{Cdt, CdtError, ShapeId, check_point};
 /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
 /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
 /// let id: daedalus::objects::ObjectId =
-///     objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
+///     objects.insert(&mut cdt, Object::new([[1.0, 1.0], [2.0, 2.0]], daedalus::Closure::Open)).unwrap();
 /// objects.remove(&mut cdt, id).unwrap();
 /// assert!(objects.get(id).is_err());
 /// ```
@@ -40,7 +40,7 @@ struct Slot {
 /// ```
 /// use daedalus::{objects::{Object, ObjectError, Objects}, triangulation::{Cdt, CdtError}};
 /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-/// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
+/// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [2.0, 2.0]], daedalus::Closure::Open)).unwrap();
 /// objects.get_mut(id).unwrap().set_position([f64::NAN, 0.0]);
 /// let ObjectError::Rejected(r) = objects.update(&mut cdt).unwrap_err() else { unreachable!() };
 /// assert_eq!((r[0].object, r[0].error.clone()), (id, CdtError::NonFinite));
@@ -59,7 +59,7 @@ pub struct RejectedChange {
 /// ```
 /// use daedalus::{objects::{Object, ObjectError, Objects}, triangulation::Cdt};
 /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-/// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::Closure::Open)).unwrap();
+/// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [2.0, 2.0]], daedalus::Closure::Open)).unwrap();
 /// objects.get_mut(id).unwrap().set_position([f64::INFINITY, 0.0]);
 /// let e = objects.update(&mut cdt).unwrap_err();
 /// assert!(e.to_string().contains("1 object change(s) rejected"));
@@ -90,7 +90,7 @@ pub enum ObjectError {
 /// use daedalus::{Closure, objects::{Object, Objects}, triangulation::{Cdt, CdtError}};
 /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// let mut objects = Objects::new();
-/// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [2.0, 2.0].into()], Closure::Open)).unwrap();
+/// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [2.0, 2.0]], Closure::Open)).unwrap();
 /// let s = objects.shape(id).unwrap();
 /// assert_eq!(cdt.remove_shape(s), Err(CdtError::LockedShape(s)));
 /// objects.remove(&mut cdt, id).unwrap(); // still fine
@@ -136,13 +136,13 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into(), [2.0, 3.0].into()], daedalus::Closure::Closed)).unwrap();
+    /// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0], [2.0, 3.0]], daedalus::Closure::Closed)).unwrap();
     /// assert_eq!(objects.outline(id).unwrap().len(), 3);
     /// ```
     pub fn insert(&mut self, cdt: &mut Cdt, mut obj: Object) -> Result<ObjectId, ObjectError> {
         let world = obj.world_outline();
         check_outline(&world)?;
-        let shape = cdt.insert_shape(&world, obj.closure)?;
+        let shape = cdt.insert_outline(&world, obj.closure)?;
         cdt.lock_shape(shape)?;
         obj.moved = false;
         let idx = self.free.pop().unwrap_or_else(|| {
@@ -162,7 +162,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// objects.remove(&mut cdt, id).unwrap();
     /// assert_eq!(cdt.mesh().vertex_count(), 4);
     /// ```
@@ -184,7 +184,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// assert!(!objects.get(id).unwrap().is_moved());
     /// ```
     pub fn get(&self, id: ObjectId) -> Result<&Object, ObjectError> {
@@ -198,7 +198,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// objects.get_mut(id).unwrap().set_position([2.0, 2.0]);
     /// objects.update(&mut cdt).unwrap();
     /// assert_eq!(objects.outline(id).unwrap()[0], daedalus::Point::new(3.0, 3.0));
@@ -222,7 +222,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(objects.outline(id).unwrap()[1].x, 3.0);
     /// ```
     pub fn outline(&self, id: ObjectId) -> Result<Vec<Point>, ObjectError> {
@@ -242,7 +242,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, ObjectError, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let seg = || Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open);
+    /// let seg = || Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open);
     /// let (bad, good) = (objects.insert(&mut cdt, seg()).unwrap(), objects.insert(&mut cdt, seg()).unwrap());
     /// objects.get_mut(bad).unwrap().set_position([f64::NAN, 0.0]);
     /// objects.get_mut(good).unwrap().set_position([5.0, 5.0]);
@@ -276,7 +276,7 @@ impl Objects {
             let res = check_outline(&w).and_then(|()| {
                 cdt.atomic(|c| {
                     c.remove_shape_any(old)?;
-                    let new = c.insert_shape(&w, closure)?;
+                    let new = c.insert_outline(&w, closure)?;
                     c.lock_shape(new)?;
                     Ok(new)
                 })
@@ -315,7 +315,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(objects.iter().count(), 1);
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = ObjectId> + '_ {
@@ -334,7 +334,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// let id = objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// assert!(cdt.shape_segments(objects.shape(id).unwrap()).is_ok());
     /// ```
     pub fn shape(&self, id: ObjectId) -> Result<ShapeId, ObjectError> {
@@ -349,7 +349,7 @@ impl Objects {
     /// ```
     /// use daedalus::{objects::{Object, Objects}, triangulation::Cdt};
     /// let (mut cdt, mut objects) = (Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap(), Objects::new());
-    /// objects.insert(&mut cdt, Object::new(vec![[1.0, 1.0].into(), [3.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// objects.insert(&mut cdt, Object::new([[1.0, 1.0], [3.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// let parts = objects.heap_parts();
     /// assert_eq!(parts[0].name, "objects.table");
     /// assert!(parts[0].bytes >= 2 * 16); // at least the outline's two points

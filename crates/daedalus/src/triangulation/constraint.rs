@@ -178,12 +178,22 @@ impl Cdt {
     ///
     /// ```
     /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let pts = [[1.0, 1.0].into(), [9.0, 9.0].into(), [9.0, 1.0].into(), [1.0, 9.0].into()];
-    /// let s = cdt.insert_shape(&pts, daedalus::Closure::Closed).unwrap();
+    /// let pts = [[1.0, 1.0], [9.0, 9.0], [9.0, 1.0], [1.0, 9.0]];
+    /// let s = cdt.insert_shape(pts, daedalus::Closure::Closed).unwrap();
     /// assert!(cdt.validate().is_empty());
     /// assert_eq!(cdt.shape_segments(s).unwrap().len(), 4);
     /// ```
     pub fn insert_shape(
+        &mut self,
+        points: impl IntoIterator<Item: Into<Point>>,
+        closure: Closure,
+    ) -> Result<ShapeId, CdtError> {
+        let points: Vec<Point> = points.into_iter().map(Into::into).collect();
+        self.insert_outline(&points, closure)
+    }
+
+    /// [`Cdt::insert_shape`] of an outline already in a slice (no copy).
+    pub(crate) fn insert_outline(
         &mut self,
         points: &[Point],
         closure: Closure,
@@ -417,7 +427,7 @@ impl Cdt {
         if a == b {
             return Err(CdtError::ZeroLength);
         }
-        self.insert_shape(&[a, b], Closure::Open)
+        self.insert_outline(&[a, b], Closure::Open)
     }
 
     /// Runs the pending sub-segment insertions. Past the work limit it

@@ -219,7 +219,7 @@ pub(crate) enum Loc {
 /// ```
 /// use daedalus::triangulation::Cdt;
 /// let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-/// let wall = cdt.insert_shape(&[[10.0, 10.0].into(), [90.0, 10.0].into(), [50.0, 80.0].into()], daedalus::Closure::Closed).unwrap();
+/// let wall = cdt.insert_shape([[10.0, 10.0], [90.0, 10.0], [50.0, 80.0]], daedalus::Closure::Closed).unwrap();
 /// let cross = cdt.insert_segment([50.0, 0.0], [50.0, 100.0]).unwrap();
 /// assert!(cdt.validate().is_empty());
 /// cdt.remove_shape(wall).unwrap();

@@ -74,7 +74,7 @@ impl Cdt {
     ///
     /// ```
     /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// cdt.insert_shape(&[[1.0, 1.0].into(), [9.0, 2.0].into(), [4.0, 8.0].into()], daedalus::Closure::Closed).unwrap();
+    /// cdt.insert_shape([[1.0, 1.0], [9.0, 2.0], [4.0, 8.0]], daedalus::Closure::Closed).unwrap();
     /// assert_eq!(cdt.validate(), vec![]);
     /// ```
     pub fn validate(&self) -> Vec<Violation> {

@@ -73,12 +73,12 @@ impl World {
     /// removed), by nothing else (not by navigation updates or entities).
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [100.0, 100.0])?;
     /// let r0 = w.revision();
     /// w.step(0.1)?;
     /// assert_eq!(w.revision(), r0); // nothing changed
-    /// w.add_wall(&[[50.0, 10.0].into(), [50.0, 90.0].into()], Closure::Open)?;
+    /// w.add_wall([[50.0, 10.0], [50.0, 90.0]], Closure::Open)?;
     /// w.step(0.1)?;
     /// assert_eq!(w.revision(), r0 + 1);
     /// # Ok::<(), daedalus::world::WorldError>(())
@@ -96,14 +96,14 @@ impl World {
     /// boxes changed since, not the size of the world.
     ///
     /// ```
-    /// use daedalus::{World, path::Path, world::Closure};
+    /// use daedalus::{Closure, World, path::Path};
     /// let mut w = World::new([0.0, 0.0], [100.0, 100.0])?;
     /// let since = w.revision();
     /// let path = Path::straight([10.0, 10.0], [90.0, 10.0], 1.0);
-    /// w.add_wall(&[[50.0, 80.0].into(), [60.0, 80.0].into()], Closure::Open)?;
+    /// w.add_wall([[50.0, 80.0], [60.0, 80.0]], Closure::Open)?;
     /// w.step(0.1)?;
     /// assert!(!w.path_touched_since(since, &path)?); // far from it
-    /// w.add_wall(&[[50.0, 10.8].into(), [50.0, 30.0].into()], Closure::Open)?;
+    /// w.add_wall([[50.0, 10.8], [50.0, 30.0]], Closure::Open)?;
     /// w.step(0.1)?;
     /// assert!(w.path_touched_since(since, &path)?); // within 1 of it
     /// # Ok::<(), daedalus::world::WorldError>(())
@@ -126,13 +126,14 @@ impl World {
     /// path.
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::world::EntityDef;
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [100.0, 100.0])?;
-    /// let e = w.add_entity([10.0, 10.0], 1.0, 10.0)?;
+    /// let e = w.add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(10.0))?;
     /// w.set_goal(e, [90.0, 10.0])?;
     /// w.step(0.1)?;
     /// let since = w.revision();
-    /// w.add_wall(&[[5.0, 0.0].into(), [5.0, 20.0].into()], Closure::Open)?; // behind it
+    /// w.add_wall([[5.0, 0.0], [5.0, 20.0]], Closure::Open)?; // behind it
     /// w.step(0.1)?;
     /// assert!(!w.entity_touched_since(e, since)?);
     /// # Ok::<(), daedalus::world::WorldError>(())

@@ -8,9 +8,10 @@ use super::ObstacleId;
 /// What an entity is doing.
 ///
 /// ```
+/// use daedalus::world::EntityDef;
 /// use daedalus::{World, world::EntityState};
 /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// let e = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+/// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
 /// assert_eq!(w.entity(e).unwrap().state(), EntityState::Idle);
 /// w.set_goal(e, [8.0, 8.0]).unwrap();
 /// w.step(0.1).unwrap();
@@ -56,6 +57,61 @@ pub enum BlockReason {
     NoPath,
 }
 
+/// What [`super::World::add_entity`] needs to know of a new entity: a
+/// disc of `radius` at `position`, walking at `speed` world units per
+/// second. Built with [`EntityDef::at`] (radius 1, speed 10) and the
+/// builders below, or as a struct literal.
+///
+/// ```
+/// use daedalus::world::EntityDef;
+/// let def = EntityDef::at([8.0, 60.0]).radius(1.5).speed(25.0);
+/// assert_eq!(def, EntityDef { position: [8.0, 60.0].into(), radius: 1.5, speed: 25.0 });
+/// assert_eq!(EntityDef::at([0.0, 0.0]).radius, 1.0);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EntityDef {
+    /// Centre of the disc (inside the world's bounds).
+    pub position: Point,
+    /// Radius of the disc (finite, at least 0).
+    pub radius: f64,
+    /// Walking speed in world units per second (finite, above 0).
+    pub speed: f64,
+}
+
+impl EntityDef {
+    /// An entity at `position` of radius 1 walking 10 units per second.
+    ///
+    /// ```
+    /// let def = daedalus::world::EntityDef::at([3.0, 4.0]);
+    /// assert_eq!((def.radius, def.speed), (1.0, 10.0));
+    /// ```
+    pub fn at(position: impl Into<Point>) -> EntityDef {
+        EntityDef {
+            position: position.into(),
+            radius: 1.0,
+            speed: 10.0,
+        }
+    }
+
+    /// The same entity with radius `radius`.
+    ///
+    /// ```
+    /// assert_eq!(daedalus::world::EntityDef::at([3.0, 4.0]).radius(0.5).radius, 0.5);
+    /// ```
+    pub fn radius(self, radius: f64) -> EntityDef {
+        EntityDef { radius, ..self }
+    }
+
+    /// The same entity walking at `speed` units per second.
+    ///
+    /// ```
+    /// assert_eq!(daedalus::world::EntityDef::at([3.0, 4.0]).speed(2.0).speed, 2.0);
+    /// ```
+    pub fn speed(self, speed: f64) -> EntityDef {
+        EntityDef { speed, ..self }
+    }
+}
+
 /// The walk along a planned path.
 #[derive(Clone, Debug)]
 pub(crate) struct Plan {
@@ -70,8 +126,9 @@ pub(crate) struct Plan {
 /// with [`super::World::entity`]; change it through the world.
 ///
 /// ```
+/// use daedalus::world::EntityDef;
 /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// let id = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+/// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
 /// let e = w.entity(id).unwrap();
 /// assert_eq!((e.position(), e.radius(), e.speed()), ([1.0, 1.0].into(), 0.5, 2.0));
 /// assert!(e.goal().is_none() && e.path().is_none() && e.last_error().is_none());
@@ -172,8 +229,9 @@ impl Entity {
     /// Centre of the disc.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([3.0, 4.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.entity(id).unwrap().position(), [3.0, 4.0].into());
     /// ```
     pub fn position(&self) -> Point {
@@ -183,8 +241,9 @@ impl Entity {
     /// Radius of the disc.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([3.0, 4.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.entity(id).unwrap().radius(), 0.5);
     /// ```
     pub fn radius(&self) -> f64 {
@@ -194,8 +253,9 @@ impl Entity {
     /// Speed in world units per second.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([3.0, 4.0]).radius(0.5).speed(2.0)).unwrap();
     /// w.set_speed(id, 3.0).unwrap();
     /// assert_eq!(w.entity(id).unwrap().speed(), 3.0);
     /// ```
@@ -206,8 +266,9 @@ impl Entity {
     /// The goal, kept after arrival; `None` when idle.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([3.0, 4.0]).radius(0.5).speed(2.0)).unwrap();
     /// w.set_goal(id, [5.0, 5.0]).unwrap();
     /// assert_eq!(w.entity(id).unwrap().goal(), Some([5.0, 5.0].into()));
     /// ```
@@ -218,8 +279,9 @@ impl Entity {
     /// What the entity is doing.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([3.0, 4.0], 0.5, 2.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([3.0, 4.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.entity(id).unwrap().state(), daedalus::world::EntityState::Idle);
     /// ```
     pub fn state(&self) -> EntityState {
@@ -230,8 +292,9 @@ impl Entity {
     /// planned; [`Entity::travelled`] says how far along it the entity is.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
     /// w.set_goal(id, [5.0, 1.0]).unwrap();
     /// w.step(0.5).unwrap();
     /// assert_eq!(w.entity(id).unwrap().path().unwrap().length(), 4.0);
@@ -243,8 +306,9 @@ impl Entity {
     /// Distance walked along [`Entity::path`].
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
     /// w.set_goal(id, [5.0, 1.0]).unwrap();
     /// w.step(0.5).unwrap();
     /// assert_eq!(w.entity(id).unwrap().travelled(), 0.5);
@@ -256,8 +320,9 @@ impl Entity {
     /// Its field of view, if it is a viewer ([`super::World::set_view`]).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
     /// assert_eq!(w.entity(id).unwrap().view(), None);
     /// ```
     pub fn view(&self) -> Option<super::View> {
@@ -268,9 +333,10 @@ impl Entity {
     /// avoidance is on, see [`super::World::set_avoidance`]).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// w.set_avoidance(Some(daedalus::world::Avoidance::default())).unwrap();
-    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
     /// w.set_goal(id, [5.0, 1.0]).unwrap();
     /// w.step(0.5).unwrap();
     /// let v = w.entity(id).unwrap().velocity();
@@ -283,8 +349,9 @@ impl Entity {
     /// The group the entity belongs to ([`super::World::add_group`]).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
     /// let g = w.add_group(&[id]).unwrap();
     /// assert_eq!(w.entity(id).unwrap().group(), Some(g));
     /// ```
@@ -295,10 +362,11 @@ impl Entity {
     /// The error of the last failed plan (cleared by a successful one).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{World, path::PathError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// w.add_wall(&[[5.0, 0.0].into(), [5.0, 10.0].into()], daedalus::world::Closure::Open).unwrap();
-    /// let id = w.add_entity([1.0, 1.0], 0.5, 1.0).unwrap();
+    /// w.add_wall([[5.0, 0.0], [5.0, 10.0]], daedalus::Closure::Open).unwrap();
+    /// let id = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0)).unwrap();
     /// w.set_goal(id, [8.0, 1.0]).unwrap();
     /// w.step(0.1).unwrap();
     /// assert_eq!(w.entity(id).unwrap().last_error(), Some(&PathError::NoPath));

@@ -9,9 +9,10 @@ use super::{EntityId, GroupId, ObstacleId};
 /// Errors of the [`super::World`] API. A failed call changes nothing.
 ///
 /// ```
+/// use daedalus::world::EntityDef;
 /// use daedalus::{World, world::WorldError};
 /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// assert_eq!(w.add_entity([1.0, 1.0], 0.5, 0.0).unwrap_err(), WorldError::BadSpeed(0.0));
+/// assert_eq!(w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(0.0)).unwrap_err(), WorldError::BadSpeed(0.0));
 /// ```
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 #[non_exhaustive]

@@ -9,9 +9,10 @@ use super::{BlockReason, EntityId, ObstacleId};
 /// Something that happened during one [`super::World::step`].
 ///
 /// ```
+/// use daedalus::world::EntityDef;
 /// use daedalus::{World, world::Event};
 /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// let e = w.add_entity([1.0, 1.0], 0.5, 100.0).unwrap();
+/// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(100.0)).unwrap();
 /// w.set_goal(e, [5.0, 5.0]).unwrap();
 /// let events = w.step(1.0).unwrap();
 /// assert_eq!(events, vec![Event::Arrived(e)]);

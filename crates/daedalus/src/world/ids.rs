@@ -18,7 +18,7 @@ id!(
     ///
     /// ```
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id: daedalus::world::ObstacleId = w.add_wall(&[[1.0, 1.0].into(), [2.0, 2.0].into()], daedalus::world::Closure::Open).unwrap();
+    /// let id: daedalus::world::ObstacleId = w.add_wall([[1.0, 1.0], [2.0, 2.0]], daedalus::Closure::Open).unwrap();
     /// w.remove_obstacle(id).unwrap();
     /// assert!(w.remove_obstacle(id).is_err());
     /// ```
@@ -29,8 +29,9 @@ id!(
     /// Handle of an entity of a [`super::World`]; stale once removed.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e: daedalus::world::EntityId = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e: daedalus::world::EntityId = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// w.remove_entity(e).unwrap();
     /// assert!(w.entity(e).is_err());
     /// ```
@@ -42,8 +43,9 @@ id!(
     /// [`super::World::add_group`]); stale once removed.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// let g: daedalus::world::GroupId = w.add_group(&[e]).unwrap();
     /// w.remove_group(g).unwrap();
     /// assert!(w.remove_group(g).is_err());

@@ -6,14 +6,15 @@
 //! The game loop:
 //!
 //! ```
-//! use daedalus::{World, objects::Object, world::{Closure, Event}};
+//! use daedalus::world::EntityDef;
+//! use daedalus::{World, objects::Object, Closure, world::Event};
 //!
 //! let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
-//! world.add_wall(&[[60.0, 0.0].into(), [60.0, 80.0].into()], Closure::Open)?;
+//! world.add_wall([[60.0, 0.0], [60.0, 80.0]], Closure::Open)?;
 //! let square = vec![[-4.0, -4.0].into(), [4.0, -4.0].into(), [4.0, 4.0].into(), [-4.0, 4.0].into()];
 //! let crate_ = world.add_object(Object::new(square, daedalus::Closure::Closed))?;
 //! world.set_position(crate_, [120.0, 60.0])?;
-//! let hero = world.add_entity([10.0, 10.0], 1.0, 30.0)?; // radius 1, 30 units/s
+//! let hero = world.add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(30.0))?; // radius 1, 30 units/s
 //! world.set_goal(hero, [190.0, 10.0])?;
 //!
 //! for frame in 0..600 {
@@ -47,7 +48,7 @@
 //! goes through the world.
 
 mod changes;
-pub mod crowd;
+mod crowd;
 mod entity;
 mod error;
 mod events;
@@ -56,7 +57,7 @@ mod sight;
 mod step;
 
 pub use crowd::Avoidance;
-pub use entity::{BlockReason, Entity, EntityState};
+pub use entity::{BlockReason, Entity, EntityDef, EntityState};
 pub use error::WorldError;
 pub use events::Event;
 pub use ids::{EntityId, GroupId, ObstacleId};
@@ -70,8 +71,8 @@ use crate::triangulation::{Cdt, CdtError, MAX_COORD, ShapeId};
 use crowd::{Crowd, Group};
 use ids::Slots;
 
-pub use crate::geometry::Closure;
-pub use crate::objects::Pose;
+use crate::geometry::Closure;
+use crate::objects::Pose;
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
@@ -196,7 +197,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// w.add_object(Object::new([[1.0, 1.0], [2.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(w.objects().iter().count(), 1);
     /// ```
     pub fn objects(&self) -> &Objects {
@@ -280,18 +281,19 @@ impl World {
     /// effect in the mesh at once; entities see it at the next step.
     ///
     /// ```
-    /// use daedalus::{World, world::{Closure, WorldError}, triangulation::CdtError};
+    /// use daedalus::{World, Closure, world::WorldError, triangulation::CdtError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into(), [3.0, 4.0].into()], Closure::Closed).unwrap();
+    /// let id = w.add_wall([[1.0, 1.0], [5.0, 1.0], [3.0, 4.0]], Closure::Closed).unwrap();
     /// assert_eq!(w.obstacle_walls(id).unwrap().len(), 3);
-    /// assert_eq!(w.add_wall(&[[f64::NAN, 1.0].into(), [2.0, 2.0].into()], Closure::Open).unwrap_err(), WorldError::Cdt(CdtError::NonFinite));
+    /// assert_eq!(w.add_wall([[f64::NAN, 1.0], [2.0, 2.0]], Closure::Open).unwrap_err(), WorldError::Cdt(CdtError::NonFinite));
     /// ```
     pub fn add_wall(
         &mut self,
-        points: &[Point],
+        outline: impl IntoIterator<Item: Into<Point>>,
         closure: Closure,
     ) -> Result<ObstacleId, WorldError> {
-        let s = self.cdt.insert_shape(points, closure)?;
+        let points: Vec<Point> = outline.into_iter().map(Into::into).collect();
+        let s = self.cdt.insert_outline(&points, closure)?;
         let rect = Rect::around(points.iter().copied()).expect("checked by the insert");
         Ok(self.new_obstacle(Kind::Static(s), closure, rect))
     }
@@ -302,7 +304,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let mut o = Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into(), [0.0, 1.0].into()], daedalus::Closure::Closed);
+    /// let mut o = Object::new([[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]], daedalus::Closure::Closed);
     /// o.set_position([4.0, 4.0]);
     /// let id = w.add_object(o).unwrap();
     /// assert_eq!(w.obstacle_outline(id).unwrap()[1], [5.0, 4.0].into());
@@ -317,9 +319,9 @@ impl World {
     /// Removes an obstacle (at once).
     ///
     /// ```
-    /// use daedalus::{World, world::{Closure, WorldError}};
+    /// use daedalus::{World, Closure, world::WorldError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// let id = w.add_wall([[1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// w.remove_obstacle(id).unwrap();
     /// assert_eq!(w.remove_obstacle(id), Err(WorldError::StaleObstacle(id)));
     /// assert_eq!(w.cdt().shapes().count(), 0);
@@ -346,9 +348,9 @@ impl World {
     /// [`MAX_COORD`].
     ///
     /// ```
-    /// use daedalus::{World, objects::Object, world::{Pose, WorldError}};
+    /// use daedalus::{World, objects::Object, objects::Pose, world::WorldError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = w.add_object(Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open)).unwrap();
     /// let pose = Pose { position: [3.0, 3.0].into(), rotation: 0.5, ..Pose::default() };
     /// w.set_pose(id, pose).unwrap();
     /// assert_eq!(w.pose(id).unwrap(), pose);
@@ -409,7 +411,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = w.add_object(Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open)).unwrap();
     /// assert_eq!(w.pose(id).unwrap().scale_x, 1.0);
     /// ```
     pub fn pose(&self, id: ObstacleId) -> Result<Pose, WorldError> {
@@ -424,7 +426,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[0.0, 0.0].into(), [1.0, 0.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = w.add_object(Object::new([[0.0, 0.0], [1.0, 0.0]], daedalus::Closure::Open)).unwrap();
     /// w.set_position(id, [2.0, 3.0]).unwrap();
     /// w.step(0.0).unwrap();
     /// assert_eq!(w.obstacle_outline(id).unwrap()[1], [3.0, 3.0].into());
@@ -449,7 +451,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = w.add_object(Object::new([[1.0, 1.0], [2.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// w.set_rotation(id, 0.25).unwrap();
     /// assert_eq!(w.pose(id).unwrap().rotation, 0.25);
     /// ```
@@ -469,7 +471,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = w.add_object(Object::new([[1.0, 1.0], [2.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// w.set_scale(id, 2.0, 2.0).unwrap();
     /// assert_eq!(w.pose(id).unwrap().scale_y, 2.0);
     /// ```
@@ -490,7 +492,7 @@ impl World {
     /// ```
     /// use daedalus::{World, objects::Object};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_object(Object::new(vec![[1.0, 1.0].into(), [2.0, 1.0].into()], daedalus::Closure::Open)).unwrap();
+    /// let id = w.add_object(Object::new([[1.0, 1.0], [2.0, 1.0]], daedalus::Closure::Open)).unwrap();
     /// w.set_pivot(id, [1.5, 1.0]).unwrap();
     /// assert_eq!(w.pose(id).unwrap().pivot, [1.5, 1.0].into());
     /// ```
@@ -509,9 +511,9 @@ impl World {
     /// pending pose).
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// let id = w.add_wall([[1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// assert_eq!(w.obstacle_outline(id).unwrap(), vec![[1.0, 1.0].into(), [5.0, 1.0].into()]);
     /// ```
     pub fn obstacle_outline(&self, id: ObstacleId) -> Result<Vec<Point>, WorldError> {
@@ -534,9 +536,9 @@ impl World {
     /// world).
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[-1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// let id = w.add_wall([[-1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// assert_eq!(w.obstacle_walls(id).unwrap(), vec![([0.0, 1.0].into(), [5.0, 1.0].into())]);
     /// ```
     pub fn obstacle_walls(&self, id: ObstacleId) -> Result<Vec<(Point, Point)>, WorldError> {
@@ -550,9 +552,9 @@ impl World {
     /// Is the obstacle a closed polygon?
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// let id = w.add_wall([[1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// assert_eq!(w.obstacle_closure(id).unwrap(), Closure::Open);
     /// ```
     pub fn obstacle_closure(&self, id: ObstacleId) -> Result<Closure, WorldError> {
@@ -562,9 +564,9 @@ impl World {
     /// Live obstacles.
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// w.add_wall([[1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// assert_eq!(w.obstacles().count(), 1);
     /// ```
     pub fn obstacles(&self) -> impl Iterator<Item = ObstacleId> + '_ {
@@ -576,9 +578,9 @@ impl World {
     /// Attaches a user value to an obstacle (`None` clears it).
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// let id = w.add_wall([[1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// w.set_user_value(id, Some(42)).unwrap();
     /// assert_eq!(w.user_value(id).unwrap(), Some(42));
     /// ```
@@ -593,9 +595,9 @@ impl World {
     /// The obstacle's user value.
     ///
     /// ```
-    /// use daedalus::{World, world::Closure};
+    /// use daedalus::{Closure, World};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let id = w.add_wall(&[[1.0, 1.0].into(), [5.0, 1.0].into()], Closure::Open).unwrap();
+    /// let id = w.add_wall([[1.0, 1.0], [5.0, 1.0]], Closure::Open).unwrap();
     /// assert_eq!(w.user_value(id).unwrap(), None);
     /// ```
     pub fn user_value(&self, id: ObstacleId) -> Result<Option<u64>, WorldError> {
@@ -604,24 +606,25 @@ impl World {
 
     // ---- entities ----
 
-    /// Adds an entity: a disc of `radius` at `position`, walking at `speed`
-    /// units per second. A position a wall covers is accepted: the next
+    /// Adds an entity ([`EntityDef`]: a disc of `radius` at `position`,
+    /// walking at `speed` units per second). A position a wall covers is accepted: the next
     /// step pushes the entity free or blocks it.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{World, world::WorldError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// assert!(w.add_entity([1.0, 1.0], 0.5, 2.0).is_ok());
-    /// assert_eq!(w.add_entity([1.0, 1.0], -0.5, 2.0), Err(WorldError::BadRadius(-0.5)));
-    /// assert_eq!(w.add_entity([11.0, 1.0], 0.5, 2.0), Err(WorldError::Outside([11.0, 1.0].into())));
+    /// assert!(w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).is_ok());
+    /// assert_eq!(w.add_entity(EntityDef::at([1.0, 1.0]).radius(-0.5).speed(2.0)), Err(WorldError::BadRadius(-0.5)));
+    /// assert_eq!(w.add_entity(EntityDef::at([11.0, 1.0]).radius(0.5).speed(2.0)), Err(WorldError::Outside([11.0, 1.0].into())));
     /// ```
-    pub fn add_entity(
-        &mut self,
-        position: impl Into<Point>,
-        radius: f64,
-        speed: f64,
-    ) -> Result<EntityId, WorldError> {
-        let p = self.check_in(position.into())?;
+    pub fn add_entity(&mut self, def: EntityDef) -> Result<EntityId, WorldError> {
+        let EntityDef {
+            position,
+            radius,
+            speed,
+        } = def;
+        let p = self.check_in(position)?;
         if !(radius.is_finite() && radius >= 0.0) {
             return Err(WorldError::BadRadius(radius));
         }
@@ -633,8 +636,9 @@ impl World {
     /// Removes an entity.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// w.remove_entity(e).unwrap();
     /// assert!(w.remove_entity(e).is_err());
     /// ```
@@ -648,8 +652,9 @@ impl World {
     /// The entity.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.entity(e).unwrap().radius(), 0.5);
     /// ```
     pub fn entity(&self, id: EntityId) -> Result<&Entity, WorldError> {
@@ -667,8 +672,9 @@ impl World {
     /// Live entities.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.entities().count(), 1);
     /// ```
     pub fn entities(&self) -> impl Iterator<Item = (EntityId, &Entity)> + '_ {
@@ -690,9 +696,10 @@ impl World {
     /// Sends the entity to `goal` (planned at the next step).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{World, world::WorldError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.set_goal(e, [f64::NAN, 1.0]), Err(WorldError::NonFinite));
     /// w.set_goal(e, [9.0, 9.0]).unwrap();
     /// ```
@@ -708,9 +715,10 @@ impl World {
     /// Stops the entity where it stands (no goal, no path; idle).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{World, world::EntityState};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// w.set_goal(e, [9.0, 9.0]).unwrap();
     /// w.step(0.1).unwrap();
     /// w.stop(e).unwrap();
@@ -732,9 +740,10 @@ impl World {
     /// Sets the speed (units per second; from the next step on).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{World, world::WorldError};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// assert_eq!(w.set_speed(e, f64::INFINITY), Err(WorldError::BadSpeed(f64::INFINITY)));
     /// assert_eq!(w.entity(e).unwrap().speed(), 2.0);
     /// ```

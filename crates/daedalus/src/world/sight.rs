@@ -28,10 +28,11 @@ pub struct View {
 /// `viewer` sees some part of `target`'s disc.
 ///
 /// ```
+/// use daedalus::world::EntityDef;
 /// use daedalus::world::{Seen, View};
 /// let mut w = daedalus::World::new([0.0, 0.0], [100.0, 100.0])?;
-/// let guard = w.add_entity([10.0, 10.0], 1.0, 1.0)?;
-/// let thief = w.add_entity([30.0, 10.0], 1.0, 1.0)?;
+/// let guard = w.add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(1.0))?;
+/// let thief = w.add_entity(EntityDef::at([30.0, 10.0]).radius(1.0).speed(1.0))?;
 /// w.set_view(guard, Some(View { direction: 0.0, angle: 1.0, range: 50.0 }))?;
 /// let mut seen = Vec::new();
 /// w.sightings(&mut seen)?;
@@ -51,9 +52,10 @@ impl World {
     /// follows the entity as it walks.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::world::{View, WorldError};
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0])?;
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 1.0)?;
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(1.0))?;
     /// let bad = View { direction: 0.0, angle: 1.0, range: f64::NAN };
     /// assert!(matches!(w.set_view(e, Some(bad)), Err(WorldError::Fov(_))));
     /// assert_eq!(w.entity(e)?.view(), None); // nothing changed
@@ -77,11 +79,12 @@ impl World {
     /// viewer. An entity never sees itself.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{Closure, world::View};
     /// let mut w = daedalus::World::new([0.0, 0.0], [100.0, 100.0])?;
-    /// w.add_wall(&[[50.0, 0.0].into(), [50.0, 90.0].into()], Closure::Open)?;
-    /// let guard = w.add_entity([10.0, 10.0], 1.0, 1.0)?;
-    /// w.add_entity([90.0, 10.0], 1.0, 1.0)?; // behind the wall
+    /// w.add_wall([[50.0, 0.0], [50.0, 90.0]], Closure::Open)?;
+    /// let guard = w.add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(1.0))?;
+    /// w.add_entity(EntityDef::at([90.0, 10.0]).radius(1.0).speed(1.0))?; // behind the wall
     /// w.set_view(guard, Some(View { direction: 0.0, angle: 6.0, range: 200.0 }))?;
     /// let mut seen = Vec::new();
     /// w.sightings(&mut seen)?;

@@ -89,9 +89,10 @@ impl World {
     /// path and blocks the entity until a change could alter the answer.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// use daedalus::{World, world::{Event, WorldError}};
     /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let e = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let e = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// w.set_goal(e, [5.0, 1.0]).unwrap();
     /// assert!(w.step(1.0).unwrap().is_empty());
     /// assert_eq!(w.entity(e).unwrap().position(), [3.0, 1.0].into());

@@ -4,7 +4,9 @@
 //! segments (never from what the crowd reports).
 #![allow(dead_code)]
 
-use daedalus::world::{Avoidance, Closure, EntityId, EntityState};
+use daedalus::Closure;
+use daedalus::world::EntityDef;
+use daedalus::world::{Avoidance, EntityId, EntityState};
 use daedalus::{Point, World};
 
 /// World size and corridor layout.
@@ -80,7 +82,9 @@ pub fn spawn_swap(w: &mut World, n: usize, speed: f64, seed: u64) -> Vec<(Entity
             } else {
                 (Point::new(W - cell.x, cell.y), cell)
             };
-            let id = w.add_entity(start, r, speed).unwrap();
+            let id = w
+                .add_entity(EntityDef::at(start).radius(r).speed(speed))
+                .unwrap();
             w.set_goal(id, goal).unwrap();
             out.push((id, goal));
         }

@@ -138,7 +138,7 @@ mod tests {
             [40.0, 50.0],
             [45.0 - gap / 2.0, 50.0],
         ]
-        .map(Into::into);
+        .map(crate::Point::from);
         cdt.insert_shape(&pts, Closure::Open).unwrap();
         NavMesh::from_cdt(&cdt)
     }

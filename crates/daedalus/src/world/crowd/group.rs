@@ -26,9 +26,10 @@ impl World {
     /// leaves it. Members keep their own goals until [`World::send_group`].
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let a = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
-    /// let b = w.add_entity([3.0, 1.0], 1.0, 2.0).unwrap();
+    /// let a = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
+    /// let b = w.add_entity(EntityDef::at([3.0, 1.0]).radius(1.0).speed(2.0)).unwrap();
     /// let g = w.add_group(&[a, b]).unwrap();
     /// assert_eq!(w.group_members(g).unwrap(), &[a, b]);
     /// w.remove_entity(b).unwrap();
@@ -63,8 +64,9 @@ impl World {
     /// Dissolves a group (its members keep walking, alone).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let a = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let a = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// let g = w.add_group(&[a]).unwrap();
     /// w.remove_group(g).unwrap();
     /// assert_eq!(w.entity(a).unwrap().group(), None);
@@ -88,8 +90,9 @@ impl World {
     /// sent or removed).
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let a = w.add_entity([1.0, 1.0], 0.5, 2.0).unwrap();
+    /// let a = w.add_entity(EntityDef::at([1.0, 1.0]).radius(0.5).speed(2.0)).unwrap();
     /// let g = w.add_group(&[a]).unwrap();
     /// assert_eq!(w.group_members(g).unwrap().len(), 1);
     /// ```
@@ -109,8 +112,9 @@ impl World {
     /// change) when the rings near the goal cannot hold everyone.
     ///
     /// ```
+    /// use daedalus::world::EntityDef;
     /// let mut w = daedalus::World::new([0.0, 0.0], [30.0, 30.0]).unwrap();
-    /// let ids: Vec<_> = (0..5).map(|i| w.add_entity([2.0 + 3.0 * i as f64, 2.0], 1.0, 5.0).unwrap()).collect();
+    /// let ids: Vec<_> = (0..5).map(|i| w.add_entity(EntityDef::at([2.0 + 3.0 * i as f64, 2.0]).radius(1.0).speed(5.0)).unwrap()).collect();
     /// let g = w.add_group(&ids).unwrap();
     /// let places = w.send_group(g, [15.0, 20.0]).unwrap();
     /// for (i, a) in places.iter().enumerate() {

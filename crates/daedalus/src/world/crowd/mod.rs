@@ -81,11 +81,12 @@
 //! positions in `tests/crowd_file.rs`.
 //!
 //! ```
+//! use daedalus::world::EntityDef;
 //! use daedalus::{World, world::{Avoidance, EntityState}};
 //! let mut w = World::new([0.0, 0.0], [40.0, 20.0])?;
 //! w.set_avoidance(Some(Avoidance::default()))?;
-//! let a = w.add_entity([5.0, 10.0], 1.0, 4.0)?;
-//! let b = w.add_entity([35.0, 10.0], 1.0, 4.0)?;
+//! let a = w.add_entity(EntityDef::at([5.0, 10.0]).radius(1.0).speed(4.0))?;
+//! let b = w.add_entity(EntityDef::at([35.0, 10.0]).radius(1.0).speed(4.0))?;
 //! w.set_goal(a, [35.0, 10.0])?; // head on
 //! w.set_goal(b, [5.0, 10.0])?;
 //! for _ in 0..200 {
