@@ -243,7 +243,7 @@ pub fn run(ops: u64, seed: u64, validate_every: u64) -> Result<FuzzReport, FuzzF
                 } else {
                     let before = (cdt.mesh().vertex_count(), cdt.shapes().count());
                     let bad = [Point::new(f64::NAN, 0.0), Point::new(1.0, 1.0)];
-                    if cdt.insert_shape(&bad, Closure::Open).is_ok()
+                    if cdt.insert_shape(bad, Closure::Open).is_ok()
                         || cdt.insert_vertex([3e15, 0.0]).is_ok()
                     {
                         return Err(fail(op, "bad input accepted".into(), vec![]));

@@ -16,7 +16,19 @@ use std::collections::VecDeque;
 use crate::geometry::Rect;
 use crate::path::{Path, PathSampler};
 
-use super::{Change, EntityId, World, WorldError};
+use super::{EntityId, ObstacleId, World, WorldError};
+
+/// A box where walls changed since the last step, and the obstacle that
+/// changed them (when it still exists).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Change {
+    pub(crate) rect: Rect,
+    pub(crate) by: Option<ObstacleId>,
+    /// Only an area (a closed outline's whole box, old or new): it covers
+    /// or frees the points inside, but no path wall is in it beyond the
+    /// wall boxes recorded beside it.
+    pub(crate) area: bool,
+}
 
 /// Most boxes kept (the oldest revisions are forgotten first; a query
 /// from before them answers "touched").

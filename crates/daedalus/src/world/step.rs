@@ -2,12 +2,15 @@
 //! date, re-plan the touched entities, move everyone.
 
 use crate::Point;
+use crate::geometry::Closure;
 use crate::geometry::{Rect, orient2d};
 use crate::objects::ObjectError;
-use crate::path::{PathError, PathSampler};
+use crate::path::{Path, PathError, PathSampler, Query};
 
+use super::changes::Change;
 use super::entity::{Entity, NoPath, Plan};
-use super::{BlockReason, Change, Closure, EntityId, EntityState, Event, Kind, World, WorldError};
+use super::obstacles::Kind;
+use super::{BlockReason, EntityId, EntityState, Event, ObstacleId, World, WorldError};
 
 /// Beyond this many changed boxes in one step, they are merged into one
 /// (a conservative box: more re-plans, never fewer).
@@ -105,9 +108,7 @@ impl World {
         }
         let mut events = Vec::new();
         self.apply_pending(&mut events);
-        if self.nav_revision != self.cdt.revision() {
-            self.nav_revision = self.nav.update(&mut self.cdt).revision;
-        }
+        self.update_nav();
         let mut changes = std::mem::take(&mut self.changes);
         self.log.record(&changes);
         // Closed obstacles that moved: old and new outlines (an entity they
@@ -151,8 +152,36 @@ impl World {
             self.tick_entity(id, dt, &changes, &closed, &mut events);
         }
         // with avoidance on, everyone moves together (crowd module)
-        self.crowd_move(dt, &mut events);
+        if let Some(crowd) = self.crowd.as_mut() {
+            crowd.step(&self.cdt, &self.nav, &mut self.entities, dt, &mut events);
+        }
         Ok(events)
+    }
+
+    /// The path from `from` to `to` for a disc of radius `r` (entity
+    /// `id`'s re-plan): the crowd's answer found ahead if it has one for
+    /// this very question on these walls, else the world's finder's.
+    fn replan_path(
+        &mut self,
+        id: EntityId,
+        from: Point,
+        to: Point,
+        r: f64,
+    ) -> Result<Path, PathError> {
+        let query = Query {
+            from,
+            to,
+            radius: r,
+        };
+        let revision = self.cdt.revision();
+        if let Some(found) = self
+            .crowd
+            .as_mut()
+            .and_then(|c| c.take_prepared(id, query, revision))
+        {
+            return found;
+        }
+        self.finder.find_path(&self.nav, from, to, r)
     }
 
     /// `Objects::update` for the queued obstacles; records the changed boxes.
@@ -221,7 +250,7 @@ impl World {
 
     /// Is the entity's disc covered (a wall nearer than its radius, or
     /// inside a changed closed obstacle)? Returns the obstacle when known.
-    fn covered(&self, p: Point, r: f64, closed: &[Moved]) -> Option<Option<super::ObstacleId>> {
+    fn covered(&self, p: Point, r: f64, closed: &[Moved]) -> Option<Option<ObstacleId>> {
         if let Some(m) = closed.iter().find(|m| m.onto(p)) {
             return Some(Some(m.id));
         }

@@ -139,7 +139,7 @@ mod tests {
             [45.0 - gap / 2.0, 50.0],
         ]
         .map(crate::Point::from);
-        cdt.insert_shape(&pts, Closure::Open).unwrap();
+        cdt.insert_shape(pts, Closure::Open).unwrap();
         NavMesh::from_cdt(&cdt)
     }
 

@@ -350,7 +350,7 @@ mod tests {
                 Point::new(x, y),
                 Point::new(x + rng.f(0.1, 1.0), y + rng.f(0.1, 1.0)),
             ];
-            walls.push(cdt.insert_shape(&w, crate::Closure::Open).unwrap());
+            walls.push(cdt.insert_shape(w, crate::Closure::Open).unwrap());
         }
         // Built by a first update, as `World` does, so the next ones patch.
         let mut nav = NavMesh::default();

@@ -6,11 +6,11 @@ use std::borrow::Cow;
 
 use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
 
-use super::memo::Fresh;
+use super::lane::{in_lane, sweep_gap};
+use super::memo::{Fresh, walls_for};
 use super::motion::{Body, Snapshot, ahead};
 use crate::Point;
 use crate::geometry::{closest_point_segment, orient2d};
-use crate::world::World;
 
 /// What a mover wants to do this step.
 #[derive(Debug, Default)]
@@ -69,11 +69,11 @@ fn responsibility(b: &Body) -> f32 {
     }
 }
 
-impl World {
+impl Snapshot<'_> {
     /// Every mover's velocity (in parallel when the feature is on; each is
     /// a pure function of the snapshot, so the result does not depend on
     /// the thread count).
-    pub(super) fn intents(&self, snap: &Snapshot<'_>, movers: &[usize], out: &mut Vec<Intent>) {
+    pub(super) fn intents(&self, movers: &[usize], out: &mut Vec<Intent>) {
         out.resize_with(movers.len(), Intent::default);
         #[cfg(feature = "parallel")]
         {
@@ -81,39 +81,37 @@ impl World {
             if movers.len() >= 64 {
                 out.par_iter_mut()
                     .zip(movers.par_iter())
-                    .for_each_init(Scratch::default, |sc, (o, &i)| {
-                        self.intent_into(snap, i, sc, o)
-                    });
+                    .for_each_init(Scratch::default, |sc, (o, &i)| self.intent_into(i, sc, o));
                 return;
             }
         }
         let mut sc = Scratch::default();
         for (o, &i) in out.iter_mut().zip(movers) {
-            self.intent_into(snap, i, &mut sc, o);
+            self.intent_into(i, &mut sc, o);
         }
     }
 
-    /// [`World::intent`] into `out`, reusing its wall buffer.
-    fn intent_into(&self, snap: &Snapshot<'_>, i: usize, scratch: &mut Scratch, out: &mut Intent) {
+    /// [`Snapshot::intent`] into `out`, reusing its wall buffer.
+    fn intent_into(&self, i: usize, scratch: &mut Scratch, out: &mut Intent) {
         let mut walls = std::mem::take(&mut out.walls);
         walls.clear();
-        *out = self.intent(snap, i, scratch, walls);
+        *out = self.intent(i, scratch, walls);
     }
 
+    /// Mover `i`'s intent (`walls`: an empty buffer for its local walls).
     pub(super) fn intent(
         &self,
-        snap: &Snapshot<'_>,
         i: usize,
         scratch: &mut Scratch,
         mut walls: Vec<(Point, Point)>,
     ) -> Intent {
-        let b = &snap.bodies[i];
-        let s = &snap.settings;
-        let step = b.speed * snap.dt;
+        let b = &self.bodies[i];
+        let s = &self.settings;
+        let step = b.speed * self.dt;
         let mut yielding = false;
         // going home through a walker that wants its place
         let mut homing = false;
-        let memo = snap.memos.get(b.id.idx, b.id.generation, snap.revision);
+        let memo = self.memos.get(b.id.idx, b.id.generation, self.revision);
         let mut fresh = Fresh::default();
         let mut pref = match b.settled {
             // back to the goal after stepping aside
@@ -121,7 +119,7 @@ impl World {
             Some(goal) => {
                 // a walker going where it stands: home, walkers or not
                 // (making way would keep it in that walker's way)
-                let (walker, wanted) = self.walker_near(snap, i);
+                let (walker, wanted) = self.walker_near(i);
                 homing = wanted;
                 if b.p == goal && walker.is_none() {
                     return Intent {
@@ -158,7 +156,7 @@ impl World {
                         let side = side / l;
                         let room = |d: Point| {
                             self.cdt.faces_at(b.p).ok().flatten().map_or(0.0, |start| {
-                                self.sweep_gap(&start, b.p, d * (2.0 * b.r), b.r)
+                                sweep_gap(self.cdt, &start, b.p, d * (2.0 * b.r), b.r)
                             })
                         };
                         let side = if room(-side) > room(side) {
@@ -171,7 +169,7 @@ impl World {
                         Point::default()
                     }
                 } else {
-                    cap(goal - b.p, step) / snap.dt
+                    cap(goal - b.p, step) / self.dt
                 }
             }
             None => {
@@ -182,17 +180,17 @@ impl World {
                 // lane); reach the goal exactly
                 let off = (pl.sampler.point_at(pl.travelled).distance(b.p) - s.lane).max(0.0);
                 let d = pl.travelled + 2.0 * step + 2.0 * off;
-                let carrot = self.in_lane(pl, d, b.r, s.lane, memo, &mut fresh);
+                let carrot = in_lane(self.cdt, pl, d, b.r, s.lane, memo, &mut fresh);
                 if b.delay > 0.0 {
                     Point::default() // waits for its slot in the file
                 } else {
-                    cap(carrot - b.p, step) / snap.dt
+                    cap(carrot - b.p, step) / self.dt
                 }
             }
         };
         // neighbours it could meet within the horizon at its own speed (a
         // pair closing faster is seen a little later)
-        let reach = b.r + snap.r_max + s.time_horizon * b.speed;
+        let reach = b.r + self.r_max + s.time_horizon * b.speed;
         let near = &mut scratch.near;
         near.clear();
         let mut slow = 1.0f64;
@@ -200,7 +198,7 @@ impl World {
         let meet = s.time_horizon * 4.0 * b.speed;
         // giving way: the nearest winner (gap, position)
         let mut winner: Option<(f64, Point)> = None;
-        snap.grid.near(b.p, reach, |j, q| {
+        self.grid.near(b.p, reach, |j, q| {
             let j = j as usize;
             if j == i {
                 return;
@@ -209,7 +207,7 @@ impl World {
             if d2 >= reach * reach {
                 return; // most candidates: no square root
             }
-            let o = &snap.bodies[j];
+            let o = &self.bodies[j];
             let d = d2.sqrt();
             near.push((d, j));
             if let Some(hr) = b.give_way
@@ -268,10 +266,10 @@ impl World {
         } else if oncoming || b.stalled > 0.5 * s.replan_after {
             KEEP_RIGHT_S
         } else {
-            (b.keep_right - snap.dt).max(0.0)
+            (b.keep_right - self.dt).max(0.0)
         };
         let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + 1e-6;
-        self.walls_for(memo, b.p, b.r, wall_reach, &mut fresh, &mut walls);
+        walls_for(self.cdt, memo, b.p, b.r, wall_reach, &mut fresh, &mut walls);
         if keep_right > 0.0 && pref.length() > 0.0 {
             let right = Point::new(pref.y, -pref.x) / pref.length();
             // never into a wall: only with room on the right
@@ -292,7 +290,7 @@ impl World {
         let neighbours = &mut scratch.agents;
         neighbours.clear();
         neighbours.extend(near.iter().map(|&(_, j)| {
-            let o = &snap.bodies[j];
+            let o = &self.bodies[j];
             Cow::Owned(Agent {
                 position: v2(o.p - b.p),
                 velocity: v2(o.v),
@@ -331,7 +329,7 @@ impl World {
             obstacles,
             v2(pref),
             b.speed as f32,
-            snap.dt as f32,
+            self.dt as f32,
             &AvoidanceOptions {
                 obstacle_margin: 0.0,
                 time_horizon: s.time_horizon as f32,

@@ -20,7 +20,8 @@ fn settled(idx: u32, p: Point, r: f64) -> Body {
 /// The intent velocity of body `i` among `bodies` (default settings, a
 /// step of 0.1 s, in an empty 40 x 20 world).
 fn velocity_of(bodies: &[Body], i: usize) -> Point {
-    let w = World::new([0.0, 0.0], [40.0, 20.0]).unwrap();
+    let cdt = crate::triangulation::Cdt::new([0.0, 0.0], [40.0, 20.0]).unwrap();
+    let entities = crate::world::ids::Slots::default();
     let mut grid = Grid::default();
     let points: Vec<Point> = bodies.iter().map(|b| b.p).collect();
     grid.rebuild(25.0, &points);
@@ -29,13 +30,14 @@ fn velocity_of(bodies: &[Body], i: usize) -> Point {
         bodies,
         grid: &grid,
         memos: &memos,
-        revision: w.cdt.revision(),
+        revision: cdt.revision(),
         settings: Avoidance::default(),
         r_max: bodies.iter().fold(0.0, |m, b| m.max(b.r)),
         dt: 0.1,
+        cdt: &cdt,
+        entities: &entities,
     };
-    w.intent(&snap, i, &mut Scratch::default(), Vec::new())
-        .velocity
+    snap.intent(i, &mut Scratch::default(), Vec::new()).velocity
 }
 
 /// The settled entity's velocity in a step where a walker (radius 1,

@@ -9,7 +9,7 @@
 
 use crate::Point;
 use crate::spatial::point_seg;
-use crate::world::World;
+use crate::triangulation::Cdt;
 
 /// Walls gathered within `reach + slack` of `centre`.
 #[derive(Clone, Debug)]
@@ -127,56 +127,53 @@ pub(crate) fn plan_key(pl: &crate::world::entity::Plan) -> [u64; 3] {
     ]
 }
 
-impl World {
-    /// The walls within `reach` of `p` (those `Cdt::walls_near` finds,
-    /// sorted; at most a few more: walls within reach behind a nearer
-    /// wall), from the memo when `p` is within its slack of where it was
-    /// gathered; otherwise gathered afresh (returned in `fresh`). Into `out`.
-    ///
-    /// Why a memo is enough: it holds every wall a flood from its centre
-    /// `c` meets within `reach + slack`. The slack is less than twice the
-    /// radius, so the segment from `c` to `p` (both at least the radius
-    /// from every wall) crosses no wall, and every triangle a flood from
-    /// `p` meets within `reach` lies within `reach + slack` of `c`, joined
-    /// to `c` by unconstrained edges.
-    pub(crate) fn walls_for(
-        &self,
-        memo: Option<&Memo>,
-        p: Point,
-        r: f64,
-        reach: f64,
-        fresh: &mut Fresh,
-        out: &mut Vec<(Point, Point)>,
-    ) {
-        let keep = |w: &[(Point, Point)], out: &mut Vec<(Point, Point)>| {
-            out.clear();
-            out.extend(
-                w.iter()
-                    .copied()
-                    .filter(|&(a, b)| point_seg(p, a, b) < reach),
-            );
-        };
-        if let Some(m) = memo.and_then(|m| m.walls.as_ref())
-            && m.reach == reach
-            && m.centre.distance(p) <= m.slack
-        {
-            return keep(&m.walls, out);
-        }
-        let slack = (1.9 * r).min(0.5 * reach);
-        let walls = self
-            .cdt
-            .walls_near(p, reach + slack)
-            .ok()
-            .flatten()
-            .unwrap_or_default();
-        keep(&walls, out);
-        fresh.walls = Some(WallMemo {
-            centre: p,
-            reach,
-            slack,
-            walls,
-        });
+/// The walls within `reach` of `p` (those `Cdt::walls_near` finds,
+/// sorted; at most a few more: walls within reach behind a nearer
+/// wall), from the memo when `p` is within its slack of where it was
+/// gathered; otherwise gathered afresh (returned in `fresh`). Into `out`.
+///
+/// Why a memo is enough: it holds every wall a flood from its centre
+/// `c` meets within `reach + slack`. The slack is less than twice the
+/// radius, so the segment from `c` to `p` (both at least the radius
+/// from every wall) crosses no wall, and every triangle a flood from
+/// `p` meets within `reach` lies within `reach + slack` of `c`, joined
+/// to `c` by unconstrained edges.
+pub(crate) fn walls_for(
+    cdt: &Cdt,
+    memo: Option<&Memo>,
+    p: Point,
+    r: f64,
+    reach: f64,
+    fresh: &mut Fresh,
+    out: &mut Vec<(Point, Point)>,
+) {
+    let keep = |w: &[(Point, Point)], out: &mut Vec<(Point, Point)>| {
+        out.clear();
+        out.extend(
+            w.iter()
+                .copied()
+                .filter(|&(a, b)| point_seg(p, a, b) < reach),
+        );
+    };
+    if let Some(m) = memo.and_then(|m| m.walls.as_ref())
+        && m.reach == reach
+        && m.centre.distance(p) <= m.slack
+    {
+        return keep(&m.walls, out);
     }
+    let slack = (1.9 * r).min(0.5 * reach);
+    let walls = cdt
+        .walls_near(p, reach + slack)
+        .ok()
+        .flatten()
+        .unwrap_or_default();
+    keep(&walls, out);
+    fresh.walls = Some(WallMemo {
+        centre: p,
+        reach,
+        slack,
+        walls,
+    });
 }
 
 /// The lane shift (to the right of the path, before the clamp to the

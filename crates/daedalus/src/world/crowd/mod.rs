@@ -111,9 +111,11 @@ mod settle;
 mod sweep;
 mod way;
 
-use super::{World, WorldError};
+#[cfg(doc)]
+use super::World;
+use super::WorldError;
 
-pub(crate) use group::Group;
+pub(crate) use group::{Group, file_slots, place_near};
 pub(crate) use way::Yielding;
 
 /// Local avoidance settings ([`World::set_avoidance`]).
@@ -159,7 +161,9 @@ impl Default for Avoidance {
 }
 
 impl Avoidance {
-    fn check(&self) -> Result<(), WorldError> {
+    /// Every setting in its range ([`WorldError::BadSetting`] names the
+    /// first that is not).
+    pub(super) fn check(&self) -> Result<(), WorldError> {
         let positive = [
             ("time_horizon", self.time_horizon),
             ("wall_time_horizon", self.wall_time_horizon),
@@ -185,63 +189,44 @@ impl Avoidance {
     }
 }
 
-/// Settings plus the scratch space reused from step to step.
+/// The crowd a [`World`] owns while avoidance is on: the settings and
+/// what a step keeps for the next (the neighbour grid, the per-entity
+/// memos, the re-plans found ahead, the step's buffers). Its step reads
+/// the walls and moves the entities it is given.
 #[derive(Clone, Debug)]
 pub(crate) struct Crowd {
-    pub(crate) settings: Avoidance,
-    pub(crate) grid: grid::Grid,
-    pub(crate) memos: memo::Memos,
+    settings: Avoidance,
+    grid: grid::Grid,
+    memos: memo::Memos,
     /// Stall re-plans found ahead for the next step.
-    pub(crate) prepared: Vec<replan::Prepared>,
+    prepared: Vec<replan::Prepared>,
     /// Finders of those (their buffers kept).
     #[cfg_attr(not(feature = "parallel"), allow(dead_code))]
-    pub(crate) finders: Vec<crate::path::PathFinder>,
+    finders: Vec<crate::path::PathFinder>,
     /// The step's scratch space.
-    pub(crate) buffers: motion::Buffers,
+    buffers: motion::Buffers,
 }
 
-impl World {
-    /// Turns local avoidance on (`Some`) or off (`None`: entities walk
-    /// their exact paths, through each other). Bad settings change nothing.
-    ///
-    /// ```
-    /// use daedalus::{World, world::{Avoidance, WorldError}};
-    /// let mut w = World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// w.set_avoidance(Some(Avoidance::default())).unwrap();
-    /// let bad = Avoidance { time_horizon: -1.0, ..Avoidance::default() };
-    /// assert!(matches!(w.set_avoidance(Some(bad)), Err(WorldError::BadSetting { .. })));
-    /// assert_eq!(w.avoidance(), Some(Avoidance::default()));
-    /// ```
-    pub fn set_avoidance(&mut self, settings: Option<Avoidance>) -> Result<(), WorldError> {
-        match settings {
-            None => self.crowd = None,
-            Some(s) => {
-                s.check()?;
-                match self.crowd.as_mut() {
-                    Some(c) => c.settings = s,
-                    None => {
-                        self.crowd = Some(Crowd {
-                            settings: s,
-                            grid: grid::Grid::default(),
-                            memos: memo::Memos::default(),
-                            prepared: Vec::new(),
-                            finders: Vec::new(),
-                            buffers: motion::Buffers::default(),
-                        })
-                    }
-                }
-            }
+impl Crowd {
+    /// A crowd with these (checked) settings and nothing kept yet.
+    pub(crate) fn new(settings: Avoidance) -> Crowd {
+        Crowd {
+            settings,
+            grid: grid::Grid::default(),
+            memos: memo::Memos::default(),
+            prepared: Vec::new(),
+            finders: Vec::new(),
+            buffers: motion::Buffers::default(),
         }
-        Ok(())
     }
 
-    /// The avoidance settings (`None` when off).
-    ///
-    /// ```
-    /// let w = daedalus::World::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// assert_eq!(w.avoidance(), None);
-    /// ```
-    pub fn avoidance(&self) -> Option<Avoidance> {
-        self.crowd.as_ref().map(|c| c.settings)
+    /// The avoidance settings.
+    pub(crate) fn settings(&self) -> Avoidance {
+        self.settings
+    }
+
+    /// New (checked) settings; what the steps kept stays.
+    pub(crate) fn set_settings(&mut self, settings: Avoidance) {
+        self.settings = settings;
     }
 }

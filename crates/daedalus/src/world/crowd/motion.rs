@@ -8,8 +8,12 @@ use super::memo::plan_key;
 use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
+use crate::path::NavMesh;
 use crate::spatial::point_seg;
-use crate::world::{EntityId, EntityState, Event, GroupId, World};
+use crate::triangulation::Cdt;
+use crate::world::entity::Entity;
+use crate::world::ids::Slots;
+use crate::world::{EntityId, EntityState, Event, GroupId};
 
 /// An entity as the step sees it at its start.
 #[derive(Clone, Copy, Debug)]
@@ -55,6 +59,10 @@ pub(super) struct Snapshot<'a> {
     pub(super) settings: Avoidance,
     pub(super) r_max: f64,
     pub(super) dt: f64,
+    /// The walls.
+    pub(super) cdt: &'a Cdt,
+    /// The entities as the step started (their plans).
+    pub(super) entities: &'a Slots<Entity>,
 }
 
 #[cfg(test)]
@@ -114,26 +122,38 @@ pub(super) fn ahead(a: &Body, ai: usize, b: &Body, bi: usize) -> bool {
     (a.remaining, ai) < (b.remaining, bi)
 }
 
-impl World {
+impl Crowd {
     /// Moves every moving entity one step with local avoidance (after the
-    /// re-plans of [`World::step`]).
-    pub(crate) fn crowd_move(&mut self, dt: f64, events: &mut Vec<Event>) {
-        let Some(mut crowd) = self.crowd.take() else {
-            return;
-        };
+    /// re-plans of [`crate::World::step`]), then finds ahead the paths of those
+    /// that will re-plan at the next step.
+    pub(crate) fn step(
+        &mut self,
+        cdt: &Cdt,
+        nav: &NavMesh,
+        entities: &mut Slots<Entity>,
+        dt: f64,
+        events: &mut Vec<Event>,
+    ) {
         if dt > 0.0 {
-            self.crowd_step(&mut crowd, dt, events);
-            self.prepare_replans(&mut crowd);
+            self.move_all(cdt, entities, dt, events);
+            self.prepare_replans(cdt, nav, entities);
         }
-        self.crowd = Some(crowd);
     }
 
-    fn crowd_step(&mut self, crowd: &mut Crowd, dt: f64, events: &mut Vec<Event>) {
-        let revision = self.cdt.revision();
-        let bufs = &mut crowd.buffers;
+    /// The moves of one step: every mover's intent against the
+    /// start-of-step snapshot, then the clamped moves one after the other.
+    fn move_all(
+        &mut self,
+        cdt: &Cdt,
+        entities: &mut Slots<Entity>,
+        dt: f64,
+        events: &mut Vec<Event>,
+    ) {
+        let revision = cdt.revision();
+        let bufs = &mut self.buffers;
         let bodies = &mut bufs.bodies;
         bodies.clear();
-        bodies.extend(self.entities.iter().map(|(idx, generation, e)| {
+        bodies.extend(entities.iter().map(|(idx, generation, e)| {
             let plan = e.plan.as_ref();
             let moving = e.state == EntityState::Moving && plan.is_some();
             let settled = match e.state {
@@ -167,8 +187,7 @@ impl World {
                 group: e.motion.group,
                 remaining: plan.map_or(0.0, |pl| pl.sampler.length() - pl.travelled),
                 plan_current: plan.is_some_and(|pl| {
-                    crowd
-                        .memos
+                    self.memos
                         .plan_current(idx, generation, plan_key(pl), revision)
                 }),
             }
@@ -183,25 +202,27 @@ impl World {
         {
             return; // no one walks, everyone settled is home
         }
-        let s = crowd.settings;
+        let s = self.settings;
         let r_max = bodies.iter().fold(0.0f64, |m, b| m.max(b.r));
         let v_max = movers.iter().fold(0.0f64, |m, &i| m.max(bodies[i].speed));
         let cell = 2.0 * r_max + s.time_horizon * v_max;
         let pos = &mut bufs.pos;
         pos.clear();
         pos.extend(bodies.iter().map(|b| b.p));
-        crowd.grid.rebuild(cell, pos);
-        super::way::right_of_way(bodies, &crowd.grid, &s, r_max, &mut bufs.way);
+        self.grid.rebuild(cell, pos);
+        super::way::right_of_way(bodies, &self.grid, &s, r_max, &mut bufs.way);
         let snap = Snapshot {
             bodies,
-            grid: &crowd.grid,
-            memos: &crowd.memos,
+            grid: &self.grid,
+            memos: &self.memos,
             revision,
             settings: s,
             r_max,
             dt,
+            cdt,
+            entities,
         };
-        self.intents(&snap, movers, &mut bufs.intents);
+        snap.intents(movers, &mut bufs.intents);
         // Move one after the other: each move is clamped against the
         // others' current positions, so no two discs ever overlap.
         let step_max = v_max * dt;
@@ -225,8 +246,7 @@ impl World {
             // so leaving it out changes nothing (the order of the rest is
             // kept: ties of the clamp go to the first)
             discs.clear();
-            crowd
-                .grid
+            self.grid
                 .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j, _| {
                     let (q, rq) = (pos[j as usize], bodies[j as usize].r);
                     let meet = within + rq + 1e-6 * rq;
@@ -251,26 +271,25 @@ impl World {
             {
                 q = keep.slide(p, back * dt);
             }
+            let e = entities.get_mut(b.id.idx, b.id.generation).expect("live");
             pos[i] = match b.settled {
                 Some(goal) => {
                     let home = (!intent.yielding).then_some(goal);
-                    self.settle(b, p, q, home, &keep, dt)
+                    super::settle::settle(e, b, p, q, home, &keep, dt)
                 }
-                None => self.advance_entity(b, p, q, &keep, s, dt, events),
+                None => super::advance::advance(e, b, p, q, &keep, s, dt, events),
             };
-            crowd.memos.put(
+            self.memos.put(
                 b.id.idx,
                 b.id.generation,
                 revision,
                 std::mem::take(&mut intent.fresh),
             );
-            if let Some(e) = self.entities.get_mut(b.id.idx, b.id.generation) {
-                e.motion.want = intent.want;
-                e.motion.keep_right = intent.keep_right;
-                e.motion.give_way = b.give_way.filter(|_| e.state == EntityState::Moving);
-                e.motion.yielding = b.yielding;
-                e.motion.delay = (b.delay - dt).max(0.0);
-            }
+            e.motion.want = intent.want;
+            e.motion.keep_right = intent.keep_right;
+            e.motion.give_way = b.give_way.filter(|_| e.state == EntityState::Moving);
+            e.motion.yielding = b.yielding;
+            e.motion.delay = (b.delay - dt).max(0.0);
         }
     }
 }

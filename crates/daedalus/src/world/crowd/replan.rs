@@ -6,9 +6,11 @@
 //! before. The answer is the one the finder would give then: the same
 //! question on the same snapshot.
 
-use crate::Point;
-use crate::path::{Path, PathError, Query};
-use crate::world::{EntityId, World};
+use crate::path::{NavMesh, Path, PathError, Query};
+use crate::triangulation::Cdt;
+use crate::world::EntityId;
+use crate::world::entity::Entity;
+use crate::world::ids::Slots;
 
 use super::Crowd;
 
@@ -21,12 +23,13 @@ pub(crate) struct Prepared {
     result: Result<Path, PathError>,
 }
 
-impl World {
+impl Crowd {
     /// Finds ahead the paths of the entities that will re-plan at the
     /// next step (a no-op on one thread, or without the `parallel`
     /// feature: nothing to gain).
-    pub(crate) fn prepare_replans(&mut self, crowd: &mut Crowd) {
-        crowd.prepared.clear();
+    #[cfg_attr(not(feature = "parallel"), allow(unused_variables))]
+    pub(super) fn prepare_replans(&mut self, cdt: &Cdt, nav: &NavMesh, entities: &Slots<Entity>) {
+        self.prepared.clear();
         #[cfg(feature = "parallel")]
         {
             use crate::path::PathFinder;
@@ -38,8 +41,7 @@ impl World {
             if threads < 2 {
                 return;
             }
-            let asks: Vec<(EntityId, Query)> = self
-                .entities
+            let asks: Vec<(EntityId, Query)> = entities
                 .iter()
                 .filter(|(_, _, e)| e.replan && e.state == EntityState::Moving)
                 .filter_map(|(idx, generation, e)| {
@@ -58,10 +60,9 @@ impl World {
             // the mesh), one per chunk
             let chunk = asks.len().div_ceil(threads);
             let n = asks.len().div_ceil(chunk);
-            crowd.finders.resize_with(n, PathFinder::new);
-            let nav = &self.nav;
-            let revision = self.cdt.revision();
-            let found: Vec<Vec<Prepared>> = crowd.finders[..n]
+            self.finders.resize_with(n, PathFinder::new);
+            let revision = cdt.revision();
+            let found: Vec<Vec<Prepared>> = self.finders[..n]
                 .par_iter_mut()
                 .zip(asks.par_chunks(chunk))
                 .map(|(f, c)| {
@@ -75,34 +76,21 @@ impl World {
                         .collect()
                 })
                 .collect();
-            crowd.prepared = found.into_iter().flatten().collect();
+            self.prepared = found.into_iter().flatten().collect();
         }
     }
 
-    /// The path from `from` to `to` for a disc of radius `r` (entity
-    /// `id`'s re-plan): found ahead if it was, for this very question on
-    /// these walls, else by the world's finder.
-    pub(crate) fn replan_path(
+    /// The answer found ahead for entity `id`, if there is one for this
+    /// very question on the walls of `revision` (an answer for `id` is
+    /// dropped either way: it was for this step only).
+    pub(crate) fn take_prepared(
         &mut self,
         id: EntityId,
-        from: Point,
-        to: Point,
-        r: f64,
-    ) -> Result<Path, PathError> {
-        let revision = self.cdt.revision();
-        if let Some(c) = self.crowd.as_mut()
-            && let Some(k) = c.prepared.iter().position(|p| p.id == id)
-        {
-            let p = c.prepared.swap_remove(k);
-            let q = Query {
-                from,
-                to,
-                radius: r,
-            };
-            if p.query == q && p.revision == revision {
-                return p.result;
-            }
-        }
-        self.finder.find_path(&self.nav, from, to, r)
+        query: Query,
+        revision: u64,
+    ) -> Option<Result<Path, PathError>> {
+        let k = self.prepared.iter().position(|p| p.id == id)?;
+        let p = self.prepared.swap_remove(k);
+        (p.query == query && p.revision == revision).then_some(p.result)
     }
 }
