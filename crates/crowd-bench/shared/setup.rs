@@ -32,11 +32,11 @@ pub fn map_world(s: &Scenario) -> World {
     let [x0, y0, x1, y1] = s.bounds;
     let mut w = World::new([x0, y0], [x1, y1]).unwrap();
     for i in 0..s.rings.len() {
-        w.add_wall(&s.ring_points(i), Closure::Closed).unwrap();
+        w.add_wall(s.ring_points(i), Closure::Closed).unwrap();
     }
     for g in &s.segments {
         let seg = [Point::new(g[0], g[1]), Point::new(g[2], g[3])];
-        w.add_wall(&seg, Closure::Open).unwrap();
+        w.add_wall(seg, Closure::Open).unwrap();
     }
     w
 }

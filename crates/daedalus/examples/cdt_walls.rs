@@ -16,7 +16,7 @@ fn main() {
         let mut c = Cdt::new([x0, y0], [x1, y1]).unwrap();
         if std::env::var_os("ONE_BY_ONE").is_some() {
             for i in 0..sc.rings.len() {
-                let _ = c.insert_shape(&sc.ring_points(i), Closure::Closed);
+                let _ = c.insert_shape(sc.ring_points(i), Closure::Closed);
             }
         } else {
             let rings: Vec<_> = (0..sc.rings.len())

@@ -94,7 +94,7 @@ fn grid_world() -> Cdt {
         c.insert_segment([t, 1.0], [t, 99.0]).unwrap();
         c.insert_segment([1.0, t], [99.0, t]).unwrap();
     }
-    c.insert_shape(&[p(5.0, 5.0), p(60.0, 8.0), p(30.0, 70.0)], Closure::Closed)
+    c.insert_shape([p(5.0, 5.0), p(60.0, 8.0), p(30.0, 70.0)], Closure::Closed)
         .unwrap();
     c.insert_vertex([42.5, 42.5]).unwrap();
     assert!(c.validate().is_empty());
@@ -110,7 +110,7 @@ fn work_limit_on_insert_shape_restores_everything() {
     // the grid: the failure comes after part of the shape is in.
     let shape = [p(1.5, 1.5), p(2.5, 1.5), p(95.0, 93.0), p(3.0, 97.0)];
     c.set_task_limit(3);
-    let r = c.insert_shape(&shape, Closure::Closed);
+    let r = c.insert_shape(shape, Closure::Closed);
     assert_eq!(r, Err(CdtError::WorkLimit(3)));
     assert_eq!(state(&c), before);
     assert!(c.validate().is_empty());
@@ -118,8 +118,8 @@ fn work_limit_on_insert_shape_restores_everything() {
     // operations now give exactly what the untouched clone gives.
     c.set_task_limit(daedalus::triangulation::TASK_LIMIT);
     let mut r2 = reference;
-    let a = c.insert_shape(&shape, Closure::Closed).unwrap();
-    let b = r2.insert_shape(&shape, Closure::Closed).unwrap();
+    let a = c.insert_shape(shape, Closure::Closed).unwrap();
+    let b = r2.insert_shape(shape, Closure::Closed).unwrap();
     assert_eq!(a, b);
     assert_eq!(state(&c), state(&r2));
     c.remove_shape(a).unwrap();
@@ -135,14 +135,14 @@ fn work_limit_at_every_level_restores_everything() {
     let base = grid_world();
     let shape = [p(3.3, 96.1), p(97.2, 4.4), p(96.0, 96.0), p(50.0, 50.0)];
     let mut want = base.clone();
-    want.insert_shape(&shape, Closure::Open).unwrap();
+    want.insert_shape(shape, Closure::Open).unwrap();
     let want = state(&want);
     let before = state(&base);
     let mut failed = 0;
     for limit in 0..64 {
         let mut c = base.clone();
         c.set_task_limit(limit);
-        match c.insert_shape(&shape, Closure::Open) {
+        match c.insert_shape(shape, Closure::Open) {
             Err(CdtError::WorkLimit(l)) => {
                 assert_eq!(l, limit);
                 assert_eq!(state(&c), before, "limit {limit}");

@@ -122,7 +122,7 @@ proptest! {
         }
         let mut ids: Vec<Option<ShapeId>> = Vec::new();
         for (s, c) in &shapes {
-            ids.push(cdt.insert_shape(&pts(s), if *c { Closure::Closed } else { Closure::Open }).ok());
+            ids.push(cdt.insert_shape(pts(s), if *c { Closure::Closed } else { Closure::Open }).ok());
         }
         assert_valid(&cdt, "built");
         for (i, id) in ids.iter().enumerate() {
@@ -139,7 +139,7 @@ proptest! {
         }
         for (i, (s, c)) in shapes.iter().enumerate() {
             if !remove[i] {
-                let _ = fresh.insert_shape(&pts(s), if *c { Closure::Closed } else { Closure::Open });
+                let _ = fresh.insert_shape(pts(s), if *c { Closure::Closed } else { Closure::Open });
             }
         }
         assert_valid(&fresh, "fresh");
@@ -311,17 +311,17 @@ fn case75() {
     let p = |v: &[(f64, f64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
     let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let a = cdt
-        .insert_shape(&p(&[(5.0, 2.0), (1.0, 0.0)]), Closure::Open)
+        .insert_shape(p(&[(5.0, 2.0), (1.0, 0.0)]), Closure::Open)
         .unwrap();
     let b = cdt
         .insert_shape(
-            &p(&[(7.0, 6.0), (0.0, 10.0), (8.0, 2.0), (10.0, 1.0)]),
+            p(&[(7.0, 6.0), (0.0, 10.0), (8.0, 2.0), (10.0, 1.0)]),
             Closure::Open,
         )
         .unwrap();
     let c = cdt
         .insert_shape(
-            &p(&[(1.0, 2.0), (2.0, 0.0), (10.0, 0.0), (0.0, 7.0)]),
+            p(&[(1.0, 2.0), (2.0, 0.0), (10.0, 0.0), (0.0, 7.0)]),
             Closure::Open,
         )
         .unwrap();
@@ -339,10 +339,10 @@ fn case_x() {
     let p = |v: &[(f64, f64)]| v.iter().map(|&(x, y)| Point::new(x, y)).collect::<Vec<_>>();
     let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     let a = cdt
-        .insert_shape(&p(&[(0.0, 2.0), (6.0, 7.0)]), Closure::Open)
+        .insert_shape(p(&[(0.0, 2.0), (6.0, 7.0)]), Closure::Open)
         .unwrap();
     let _b = cdt
-        .insert_shape(&p(&[(8.0, 2.0), (5.0, 8.0), (6.0, 6.0)]), Closure::Open)
+        .insert_shape(p(&[(8.0, 2.0), (5.0, 8.0), (6.0, 6.0)]), Closure::Open)
         .unwrap();
     cdt.remove_shape(a).unwrap();
     assert_valid(&cdt, "a removed");

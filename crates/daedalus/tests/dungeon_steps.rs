@@ -435,7 +435,7 @@ fn scenario_rebuilds_the_same_walls() {
     let [x0, y0, x1, y1] = s.bounds;
     let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for i in 0..s.rings.len() {
-        cdt.insert_shape(&s.ring_points(i), daedalus::Closure::Closed)
+        cdt.insert_shape(s.ring_points(i), daedalus::Closure::Closed)
             .unwrap();
     }
     assert!(cdt.validate().is_empty());

@@ -272,9 +272,9 @@ fn a_change_in_another_room_drops_nothing() {
             Point::new(x0, y1),
         ]
     };
-    cdt.insert_shape(&ring(2.0, 2.0, 20.0, 38.0), Closure::Closed)
+    cdt.insert_shape(ring(2.0, 2.0, 20.0, 38.0), Closure::Closed)
         .unwrap();
-    cdt.insert_shape(&ring(26.0, 1.0, 61.0, 39.0), Closure::Closed)
+    cdt.insert_shape(ring(26.0, 1.0, 61.0, 39.0), Closure::Closed)
         .unwrap();
     posts(&mut cdt, &mut rng, 30, (4.0, 18.0), (4.0, 36.0));
     let mut m = Moving::new(cdt, (32.0, 55.0), 8, |_| {
@@ -303,10 +303,10 @@ fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
         (2.0, 58.0),
     ]
     .map(|(x, y)| Point::new(x, y));
-    cdt.insert_shape(&l, Closure::Closed).unwrap();
+    cdt.insert_shape(l, Closure::Closed).unwrap();
     let room =
         [(20.0, 20.0), (56.0, 20.0), (56.0, 56.0), (20.0, 56.0)].map(|(x, y)| Point::new(x, y));
-    cdt.insert_shape(&room, Closure::Closed).unwrap();
+    cdt.insert_shape(room, Closure::Closed).unwrap();
     // Short posts along both arms: corners to wrap.
     for k in 0..8 {
         let d = 12.0 + 5.5 * k as f64;

@@ -85,7 +85,7 @@ fn entity_replans_when_the_world_changes() {
         if steps == 5 {
             // A wall across the straight line, ahead of the entity.
             w.add_wall(
-                &[Point::new(10.0, 3.0), Point::new(10.0, 17.0)],
+                [Point::new(10.0, 3.0), Point::new(10.0, 17.0)],
                 Closure::Open,
             )
             .unwrap();

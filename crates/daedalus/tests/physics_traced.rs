@@ -165,7 +165,7 @@ fn check_chains(cdt: &Cdt) {
 #[test]
 fn mesh_walls_hand_worked() {
     let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    cdt.insert_shape(&[p(2.0, 2.0), p(5.0, 3.0), p(8.0, 2.0)], Closure::Open)
+    cdt.insert_shape([p(2.0, 2.0), p(5.0, 3.0), p(8.0, 2.0)], Closure::Open)
         .unwrap();
     let chains = mesh_walls(&cdt);
     // The border ring (4 edges, closed) and the open 2-edge polyline.
@@ -184,10 +184,10 @@ fn mesh_walls_cover_crossings_and_junctions() {
     // A closed square, a segment crossing it twice, a T junction, a
     // polyline touching the border, two overlapping segments.
     let sq = [p(20.0, 20.0), p(60.0, 20.0), p(60.0, 60.0), p(20.0, 60.0)];
-    cdt.insert_shape(&sq, Closure::Closed).unwrap();
+    cdt.insert_shape(sq, Closure::Closed).unwrap();
     cdt.insert_segment([10.0, 40.0], [80.0, 45.0]).unwrap();
     cdt.insert_segment([40.0, 60.0], [40.0, 90.0]).unwrap();
-    cdt.insert_shape(&[p(0.0, 95.0), p(30.0, 97.0), p(50.0, 95.0)], Closure::Open)
+    cdt.insert_shape([p(0.0, 95.0), p(30.0, 97.0), p(50.0, 95.0)], Closure::Open)
         .unwrap();
     cdt.insert_segment([70.0, 10.0], [90.0, 10.0]).unwrap();
     cdt.insert_segment([80.0, 10.0], [95.0, 10.0]).unwrap();

@@ -17,7 +17,7 @@ fn path_length(
     to: impl Into<Point>,
 ) -> f64 {
     let mut cdt = Cdt::new(min, max).unwrap();
-    cdt.insert_shape(&[Point::new(5.0, 0.0), Point::new(5.0, 8.0)], Closure::Open)
+    cdt.insert_shape([Point::new(5.0, 0.0), Point::new(5.0, 8.0)], Closure::Open)
         .unwrap();
     let nav = NavMesh::from_cdt(&cdt);
     PathFinder::new()

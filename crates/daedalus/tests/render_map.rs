@@ -25,7 +25,7 @@ fn arena_walls_and_triangles_land_on_their_pixels() {
     let [x0, y0, x1, y1] = sc.bounds;
     let mut cdt = Cdt::new([x0, y0], [x1, y1]).unwrap();
     for i in 0..sc.rings.len() {
-        cdt.insert_shape(&sc.ring_points(i), Closure::Closed)
+        cdt.insert_shape(sc.ring_points(i), Closure::Closed)
             .unwrap();
     }
     let dump = cdt.dump();

@@ -47,7 +47,7 @@ fn snapshot(w: &World) -> String {
 fn bad_input_is_a_typed_error_and_changes_nothing() {
     let mut w = World::new([0.0, 0.0], [50.0, 50.0]).unwrap();
     let wall = w
-        .add_wall(&[p(25.0, 0.0), p(25.0, 30.0)], Closure::Open)
+        .add_wall([p(25.0, 0.0), p(25.0, 30.0)], Closure::Open)
         .unwrap();
     let sq = vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)];
     let obj = w
@@ -123,7 +123,7 @@ fn bad_input_is_a_typed_error_and_changes_nothing() {
         (WorldError::Static(wall), w.set_position(wall, [1.0, 1.0])),
         (
             WorldError::Cdt(daedalus::CdtError::NonFinite),
-            w.add_wall(&[p(1.0, 1.0), p(nan, 2.0)], Closure::Open)
+            w.add_wall([p(1.0, 1.0), p(nan, 2.0)], Closure::Open)
                 .map(|_| ()),
         ),
         (WorldError::BadStep(nan), w.step(nan).map(|_| ())),

@@ -60,7 +60,7 @@ fn closed_room() -> (World, ObstacleId, ObstacleId) {
         p(60.0, 80.0),
         p(69.0, 80.0),
     ];
-    w.add_wall(&wall, Closure::Open).unwrap();
+    w.add_wall(wall, Closure::Open).unwrap();
     let mut door = Object::new(
         vec![p(-2.0, -1.0), p(2.0, -1.0), p(2.0, 1.0), p(-2.0, 1.0)],
         Closure::Closed,
@@ -124,7 +124,7 @@ fn a_gap_just_narrower_than_the_disc_blocks_it_and_not_a_point() {
         p(60.0, 80.0),
         p(69.5, 80.0),
     ];
-    let room = w.add_wall(&wall, Closure::Open).unwrap();
+    let room = w.add_wall(wall, Closure::Open).unwrap();
     let mut far = Object::new(square(2.0), Closure::Closed);
     far.set_position([10.0, 10.0]);
     let far = w.add_object(far).unwrap();
@@ -181,7 +181,7 @@ fn not_retrying_is_sound_against_a_fresh_search() {
                 p(x0, y0 + ht),
                 p(gx - gap / 2.0, y0 + ht),
             ];
-            w.add_wall(&wall, Closure::Open).unwrap();
+            w.add_wall(wall, Closure::Open).unwrap();
             goals.push(p(gx, y0 + ht / 2.0));
             let mut door = Object::new(
                 vec![p(-2.5, -0.5), p(2.5, -0.5), p(2.5, 0.5), p(-2.5, 0.5)],

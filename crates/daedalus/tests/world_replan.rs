@@ -31,9 +31,9 @@ fn replanned(ev: &[Event]) -> BTreeSet<EntityId> {
 /// D walk right on the far side (y = 10 and y = 80), never near the door.
 fn doors() -> (World, [EntityId; 4]) {
     let mut w = World::new([0.0, 0.0], [100.0, 100.0]).unwrap();
-    w.add_wall(&[p(50.0, 0.0), p(50.0, 40.0)], Closure::Open)
+    w.add_wall([p(50.0, 0.0), p(50.0, 40.0)], Closure::Open)
         .unwrap();
-    w.add_wall(&[p(50.0, 60.0), p(50.0, 100.0)], Closure::Open)
+    w.add_wall([p(50.0, 60.0), p(50.0, 100.0)], Closure::Open)
         .unwrap();
     let a = w
         .add_entity(EntityDef::at([10.0, 45.0]).radius(1.0).speed(10.0))
@@ -69,7 +69,7 @@ fn a_change_far_from_every_path_replans_nothing() {
     let (mut w, _) = doors();
     let before = w.replans();
     // A wall in a corner, an obstacle moved around far from every path.
-    w.add_wall(&[p(5.0, 95.0), p(9.0, 92.0)], Closure::Open)
+    w.add_wall([p(5.0, 95.0), p(9.0, 92.0)], Closure::Open)
         .unwrap();
     let sq = vec![p(-1.0, -1.0), p(1.0, -1.0), p(1.0, 1.0), p(-1.0, 1.0)];
     let o = w
@@ -89,7 +89,7 @@ fn a_door_closing_replans_exactly_the_entities_behind_it() {
     let (mut w, [a, b, c, d]) = doors();
     // An obstacle in the door next to A's line (y = 45): only A's path
     // comes within its radius of it; B's (y = 55) stays 9 away.
-    w.add_wall(&[p(50.0, 43.0), p(50.0, 46.0)], Closure::Open)
+    w.add_wall([p(50.0, 43.0), p(50.0, 46.0)], Closure::Open)
         .unwrap();
     let ev = w.step(0.1).unwrap();
     assert_eq!(replanned(&ev), BTreeSet::from([a]), "{ev:?}");
@@ -97,7 +97,7 @@ fn a_door_closing_replans_exactly_the_entities_behind_it() {
     assert!(!w.entity(a).unwrap().path().unwrap().turns.is_empty()); // goes round it
     // The door shuts: A and B (still left of it) re-plan and find nothing;
     // C and D are not touched.
-    w.add_wall(&[p(50.0, 40.0), p(50.0, 60.0)], Closure::Open)
+    w.add_wall([p(50.0, 40.0), p(50.0, 60.0)], Closure::Open)
         .unwrap();
     let ev = w.step(0.1).unwrap();
     assert_eq!(replanned(&ev), BTreeSet::from([a, b]), "{ev:?}");
@@ -150,7 +150,7 @@ fn a_goal_inside_an_obstacle_is_not_searched_every_step() {
     );
     let before = w.replans();
     // A change far from the goal: no new search.
-    w.add_wall(&[p(5.0, 90.0), p(9.0, 92.0)], Closure::Open)
+    w.add_wall([p(5.0, 90.0), p(9.0, 92.0)], Closure::Open)
         .unwrap();
     for _ in 0..5 {
         assert!(replanned(&w.step(0.1).unwrap()).is_empty());

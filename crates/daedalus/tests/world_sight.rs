@@ -42,7 +42,7 @@ proptest! {
         let mut segs = Vec::new();
         for &(x0, y0, x1, y1) in &walls {
             let (a, b) = (Point::new(x0, y0), Point::new(x1, y1));
-            w.add_wall(&[a, b], Closure::Open).unwrap();
+            w.add_wall([a, b], Closure::Open).unwrap();
             segs.push((a, b));
         }
         let mut list = Vec::new();

@@ -62,7 +62,7 @@ fn changed_walls_within_the_radius_are_always_reported() {
             let (x, y) = (rng.range(5.0, 95.0), rng.range(5.0, 95.0));
             let (dx, dy) = (rng.range(-20.0, 20.0), rng.range(-20.0, 20.0));
             let b = Point::new((x + dx).clamp(1.0, 99.0), (y + dy).clamp(1.0, 99.0));
-            w.add_wall(&[Point::new(x, y), b], Closure::Open).unwrap();
+            w.add_wall([Point::new(x, y), b], Closure::Open).unwrap();
         }
         let mut objects = Vec::new();
         for _ in 0..8 {

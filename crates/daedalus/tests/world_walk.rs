@@ -136,7 +136,7 @@ fn new_user_world() -> (World, Vec<ObstacleId>, Vec<(EntityId, Point)>) {
         (p(140.0, 50.0), p(150.0, 60.0)),
     ];
     for (a, b) in walls {
-        w.add_wall(&[a, b], Closure::Open).unwrap();
+        w.add_wall([a, b], Closure::Open).unwrap();
     }
     let movers: Vec<ObstacleId> = [
         p(60.0, 60.0),
@@ -233,7 +233,7 @@ fn random_walkers_among_random_movers_never_overlap() {
     for _ in 0..8 {
         let (x, y) = (10.0 + 80.0 * rnd(), 10.0 + 80.0 * rnd());
         let (dx, dy) = (20.0 * rnd() - 10.0, 20.0 * rnd() - 10.0);
-        w.add_wall(&[p(x, y), p(x + dx, y + dy)], Closure::Open)
+        w.add_wall([p(x, y), p(x + dx, y + dy)], Closure::Open)
             .unwrap();
     }
     let mut movers = Vec::new();

@@ -152,7 +152,7 @@ pub fn run(s: &Scenario, args: &Args, k: usize) -> Result<(), CliError> {
     let mut w = World::new([x0, y0], [x1, s.bounds[3]]).map_err(invalid)?;
     for g in &s.segments {
         w.add_wall(
-            &[Point::new(g[0], g[1]), Point::new(g[2], g[3])],
+            [Point::new(g[0], g[1]), Point::new(g[2], g[3])],
             daedalus::Closure::Open,
         )
         .map_err(invalid)?;

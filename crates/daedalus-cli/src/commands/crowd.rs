@@ -92,12 +92,11 @@ pub fn world_of(s: &Scenario) -> Result<World, CliError> {
     let bad = |e: daedalus::world::WorldError| CliError::Invalid(e.to_string());
     let mut w = World::new([x0, y0], [x1, y1]).map_err(bad)?;
     for i in 0..s.rings.len() {
-        w.add_wall(&s.ring_points(i), Closure::Closed)
-            .map_err(bad)?;
+        w.add_wall(s.ring_points(i), Closure::Closed).map_err(bad)?;
     }
     for g in &s.segments {
         let seg = [Point::new(g[0], g[1]), Point::new(g[2], g[3])];
-        w.add_wall(&seg, Closure::Open).map_err(bad)?;
+        w.add_wall(seg, Closure::Open).map_err(bad)?;
     }
     w.set_avoidance(Some(Avoidance::default())).map_err(bad)?;
     Ok(w)

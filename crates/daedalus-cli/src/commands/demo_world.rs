@@ -34,7 +34,7 @@ pub fn part_world(args: &Args) -> Result<(), String> {
     let e = |e: daedalus::world::WorldError| e.to_string();
     let mut w = World::new([0.0, 0.0], [200.0, 120.0]).map_err(e)?;
     for [x0, y0, x1, y1] in WALLS {
-        w.add_wall(&[Point::new(x0, y0), Point::new(x1, y1)], Closure::Open)
+        w.add_wall([Point::new(x0, y0), Point::new(x1, y1)], Closure::Open)
             .map_err(e)?;
     }
     let square = |s: f64| {

@@ -74,7 +74,7 @@ impl FovDemo {
         ];
         for [x0, y0, x1, y1] in boxes {
             let pts = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]].map(Point::from);
-            world.add_wall(&pts, Closure::Closed)?;
+            world.add_wall(pts, Closure::Closed)?;
         }
         world.add_wall([[380.0, 250.0], [420.0, 350.0]], Closure::Open)?;
         let fov = FieldOfView::new([100.0, 300.0], 0.0, 1.6, 450.0)
