@@ -3,6 +3,7 @@
 
 use crate::Point;
 use crate::geometry::Closure;
+use crate::geometry::tolerance;
 use crate::geometry::{Rect, orient2d};
 use crate::objects::ObjectError;
 use crate::path::{Path, PathError, PathSampler, Query};
@@ -289,7 +290,7 @@ impl World {
         let hold = Entity::new(slot.position, slot.radius, slot.speed);
         let mut e = std::mem::replace(slot, hold);
         let (p, r) = (e.position, e.radius);
-        let slack = 1e-9 * (1.0 + r);
+        let slack = tolerance::RELATIVE * (1.0 + r);
         let near_p = changes.iter().any(|c| c.rect.distance(p) <= r + slack);
         let was_blocked = matches!(e.state, EntityState::Blocked(_));
         let mut replan = e.replan;

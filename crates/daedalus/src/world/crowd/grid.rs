@@ -5,6 +5,7 @@
 //! is arithmetic and one slice.
 
 use crate::Point;
+use crate::geometry::tolerance;
 
 /// One point: its cell, index and position (read together by a query).
 #[derive(Clone, Copy, Debug)]
@@ -55,7 +56,7 @@ impl Grid {
     /// Rebuilds the grid with cells of side `cell` over `points` (their
     /// index is what queries report).
     pub(crate) fn rebuild(&mut self, cell: f64, points: &[Point]) {
-        self.cell = cell.max(1e-9);
+        self.cell = cell.max(tolerance::RELATIVE); // never a zero cell
         let n = (2 * points.len()).next_power_of_two().max(16);
         self.mask = n as u64 - 1;
         self.starts.clear();

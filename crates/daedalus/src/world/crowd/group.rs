@@ -3,6 +3,7 @@
 //! own stopping place around the goal.
 
 use crate::Point;
+use crate::geometry::tolerance;
 use crate::path::{NavMesh, PathFinder};
 use crate::spatial::segments_meet;
 use crate::triangulation::Cdt;
@@ -48,8 +49,7 @@ const MAX_RINGS: usize = 400;
 /// `(1 + spacing)` times the sum of their radii. Paths to places around
 /// one goal merge into one corridor near it; members walking at their
 /// speed after their delay then pass any point of the shared part in
-/// turn, that far apart, instead of all at once at its entry (the
-/// original's "paths sampled to synchronise the entities").
+/// turn, that far apart, instead of all at once at its entry.
 pub(crate) fn file_slots(
     spacing: f64,
     finder: &mut PathFinder,
@@ -128,7 +128,7 @@ pub(crate) fn place_near(
 /// Does the segment from `a` to `b` cross no wall (walls near `a` read
 /// from the triangulation)?
 fn seen_from(cdt: &Cdt, a: Point, b: Point) -> bool {
-    let Ok(Some(walls)) = cdt.walls_near(a, a.distance(b) + 1e-9) else {
+    let Ok(Some(walls)) = cdt.walls_near(a, a.distance(b) + tolerance::RELATIVE) else {
         return false;
     };
     walls.iter().all(|&(p, q)| !segments_meet(a, b, p, q))

@@ -2,6 +2,7 @@
 //! in its lane, or, arrived, aside and home again), then ORCA against the
 //! nearest entities and the local walls.
 
+use crate::geometry::tolerance;
 use std::borrow::Cow;
 
 use dodgy_2d::{Agent, AvoidanceOptions, Obstacle, Vec2};
@@ -268,7 +269,7 @@ impl Snapshot<'_> {
         } else {
             (b.keep_right - self.dt).max(0.0)
         };
-        let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + 1e-6;
+        let wall_reach = b.r + (b.speed * s.wall_time_horizon).max(step) + tolerance::WIDEN;
         walls_for(self.cdt, memo, b.p, b.r, wall_reach, &mut fresh, &mut walls);
         if keep_right > 0.0 && pref.length() > 0.0 {
             let right = Point::new(pref.y, -pref.x) / pref.length();

@@ -180,8 +180,8 @@ pub(crate) fn walls_for(
 /// path left) at path point `d`: from the memo when it was measured at
 /// that very point of the same plan (an entity held in a jam asks again
 /// and again), otherwise `measure()` (stored in `fresh`). Reusing it any
-/// further along would change where entities walk: the crowd tests'
-/// sweeps showed that even small changes move lock-ups around.
+/// further along would change where entities walk, and even small
+/// changes there move where crowds lock up.
 pub(crate) fn lane_shift(
     memo: Option<&Memo>,
     plan: [u64; 3],

@@ -65,10 +65,11 @@
 //!   one that could not back off for [`Avoidance::replan_after`] seconds
 //!   (against a wall, its winner stuck too) stops giving way.
 //!
-//! The clamp keeps a hair (1e-9 relative) outside the distances it
-//! checks, so a disc touching a wall can still slide along it. Crowds
-//! can still lock up, rarely (`scripts/crowd_sweep.sh` counts the seeds
-//! of the swap and door tests that do; see the README's crowd figures).
+//! The clamp keeps a hair (`geometry::tolerance::RELATIVE`, relative)
+//! outside the distances it checks, so a disc touching a wall can still
+//! slide along it. Crowds can still lock up, rarely
+//! (`scripts/crowd_sweep.sh` counts the seeds of the swap and door tests
+//! that do).
 //!
 //! Groups ([`World::add_group`]) keep spacing ([`Avoidance::spacing`]):
 //! [`World::send_group`] gives the members of a shared goal distinct
@@ -77,8 +78,8 @@
 //! a spacing after the member before it, so the members pass the
 //! corridor their paths share in turn instead of bunching at its entry;
 //! on the way a member also slows behind a member further along its own
-//! path (a strict order, so no two wait for each other). Measured from
-//! positions in `tests/crowd_file.rs`.
+//! path (a strict order, so no two wait for each other). The crowd file
+//! tests check this from the positions.
 //!
 //! ```
 //! use daedalus::world::EntityDef;

@@ -8,6 +8,7 @@ use super::memo::plan_key;
 use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
+use crate::geometry::tolerance;
 use crate::path::NavMesh;
 use crate::spatial::point_seg;
 use crate::triangulation::Cdt;
@@ -233,7 +234,7 @@ impl Crowd {
             // the walls the clamp can meet: every point it tests is within
             // a step of `p`, or within the radius of such a point (the
             // goal it snaps to); farther walls stop nothing and allow all
-            let within = 2.0 * b.r + b.speed * dt + 1e-6 * (1.0 + b.r);
+            let within = 2.0 * b.r + b.speed * dt + tolerance::WIDEN * (1.0 + b.r);
             walls.clear();
             walls.extend(
                 intent
@@ -246,14 +247,17 @@ impl Crowd {
             // so leaving it out changes nothing (the order of the rest is
             // kept: ties of the clamp go to the first)
             discs.clear();
-            self.grid
-                .near(b.p, b.r + r_max + 2.0 * step_max + 1e-9, |j, _| {
+            self.grid.near(
+                b.p,
+                b.r + r_max + 2.0 * step_max + tolerance::RELATIVE,
+                |j, _| {
                     let (q, rq) = (pos[j as usize], bodies[j as usize].r);
-                    let meet = within + rq + 1e-6 * rq;
+                    let meet = within + rq + tolerance::WIDEN * rq;
                     if j as usize != i && q.distance_squared(p) < meet * meet {
                         discs.push((q, rq));
                     }
-                });
+                },
+            );
             let keep = Keep {
                 r: b.r,
                 walls,

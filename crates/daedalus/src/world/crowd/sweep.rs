@@ -5,10 +5,11 @@
 //! shorten a move, never let it end inside.
 
 use crate::Point;
+use crate::geometry::tolerance;
 use crate::spatial::point_seg;
 
 /// Relative gap the clamp keeps beyond the exact limits.
-const SKIN: f64 = 1e-9;
+const SKIN: f64 = tolerance::RELATIVE;
 
 /// Relative size of the approach below which a move counts as grazing
 /// (along a wall or a disc it touches), not approaching.
@@ -73,7 +74,7 @@ pub(crate) fn point_hit(p: Point, d: Point, q: Point, min: f64) -> Hit {
 pub(crate) fn segment_hit(p: Point, d: Point, a: Point, b: Point, r: f64) -> Hit {
     // boxes of the move and the wall farther apart than r (with a margin
     // far above rounding): no contact, no square root
-    let m = r + 1e-6 * (1.0 + r);
+    let m = r + tolerance::WIDEN * (1.0 + r);
     let q = p + d;
     if a.x.min(b.x) > p.x.max(q.x) + m
         || a.x.max(b.x) < p.x.min(q.x) - m
@@ -155,7 +156,7 @@ impl Keep<'_> {
         let mut t = h.t;
         // back off a hair from the contact, then verify exactly
         if t < 1.0 {
-            t = (t - 1e-9 / d.length().max(1e-300)).max(0.0);
+            t = (t - SKIN / d.length().max(1e-300)).max(0.0);
         }
         for _ in 0..4 {
             let q = p + d * t;
