@@ -16,7 +16,7 @@
 //!
 //! let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
 //! world.add_wall([[80.0, 20.0], [80.0, 100.0]], Closure::Open)?;
-//! let square = vec![[-5.0, -5.0].into(), [5.0, -5.0].into(), [5.0, 5.0].into(), [-5.0, 5.0].into()];
+//! let square = [[-5.0, -5.0], [5.0, -5.0], [5.0, 5.0], [-5.0, 5.0]];
 //! let door = world.add_object(Object::new(square, Closure::Closed))?; // a movable obstacle
 //! let hero = world.add_entity(EntityDef::at([8.0, 60.0]).radius(1.0).speed(25.0))?;               // radius 1, 25 units/s
 //! world.set_goal(hero, [192.0, 60.0])?;
@@ -42,7 +42,7 @@
 //! let mut cdt = Cdt::new([0.0, 0.0], [100.0, 100.0])?;
 //! let mut objects = Objects::new(); // movable obstacles, beside the triangulation
 //! let wall = cdt.insert_shape(&[Point::new(50.0, 0.0), Point::new(50.0, 80.0)], Closure::Open)?;
-//! let square = vec![[-5.0, -5.0].into(), [5.0, -5.0].into(), [5.0, 5.0].into(), [-5.0, 5.0].into()];
+//! let square = [[-5.0, -5.0], [5.0, -5.0], [5.0, 5.0], [-5.0, 5.0]];
 //! let crate_ = objects.insert(&mut cdt, Object::new(square, Closure::Closed))?;
 //! objects.get_mut(crate_)?.set_position([20.0, 40.0]);
 //! objects.get_mut(crate_)?.set_rotation(0.3);

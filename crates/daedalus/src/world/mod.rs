@@ -11,7 +11,7 @@
 //!
 //! let mut world = World::new([0.0, 0.0], [200.0, 120.0])?;
 //! world.add_wall([[60.0, 0.0], [60.0, 80.0]], Closure::Open)?;
-//! let square = vec![[-4.0, -4.0].into(), [4.0, -4.0].into(), [4.0, 4.0].into(), [-4.0, 4.0].into()];
+//! let square = [[-4.0, -4.0], [4.0, -4.0], [4.0, 4.0], [-4.0, 4.0]];
 //! let crate_ = world.add_object(Object::new(square, daedalus::Closure::Closed))?;
 //! world.set_position(crate_, [120.0, 60.0])?;
 //! let hero = world.add_entity(EntityDef::at([10.0, 10.0]).radius(1.0).speed(30.0))?; // radius 1, 30 units/s
