@@ -48,17 +48,17 @@ pub fn free_triangles(w: &World, p: Point) -> Vec<[Point; 3]> {
     let Ok(Location::Face(f0)) = cdt.locate(p) else {
         panic!("start point not inside a triangle");
     };
+    let f0 = m.face(f0).unwrap();
     let mut seen = HashSet::from([f0.index()]);
     let (mut stack, mut out) = (vec![f0], Vec::new());
     while let Some(f) = stack.pop() {
-        let [a, b, c] = m.triangle(f).unwrap();
-        out.push([a, b, c].map(|v| m.position(v).unwrap()));
-        for e in m.face_edges(f).unwrap() {
-            if m.is_constrained(e).unwrap() {
+        out.push(f.positions());
+        for e in f.edges() {
+            if e.is_constrained() {
                 continue;
             }
-            let g = m.right_face(e).unwrap();
-            if !m.is_outer_face(g).unwrap() && seen.insert(g.index()) {
+            let g = e.right_face();
+            if !g.is_outer() && seen.insert(g.index()) {
                 stack.push(g);
             }
         }

@@ -1,5 +1,7 @@
 //! The `daedalus` command line tool.
 
+#![forbid(unsafe_code)]
+
 mod commands;
 mod error;
 mod prng;

@@ -49,8 +49,7 @@ fn walls_of(cdt: &Cdt) -> Vec<geo::Line<f64>> {
     let m = cdt.mesh();
     cdt.constrained_edges()
         .map(|e| {
-            let a = m.position(m.origin(e).unwrap()).unwrap();
-            let b = m.position(m.destination(e).unwrap()).unwrap();
+            let [a, b] = m.edge(e).unwrap().positions();
             geo::Line::new(
                 geo::coord! { x: a.x, y: a.y },
                 geo::coord! { x: b.x, y: b.y },

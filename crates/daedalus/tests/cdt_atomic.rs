@@ -50,8 +50,8 @@ fn state_of(c: &Cdt, t: &Objects) -> State {
     let owners = c
         .constrained_edges()
         .map(|e| {
-            let a = m.origin(e).unwrap().index() as u32;
-            let b = m.destination(e).unwrap().index() as u32;
+            let r = m.edge(e).unwrap();
+            let (a, b) = (r.origin().index() as u32, r.destination().index() as u32);
             let mut o: Vec<String> = c
                 .edge_owners(e)
                 .unwrap()

@@ -43,7 +43,7 @@ fn bulk_insert_equals_incremental_vertex_set() {
     let ids = a.insert_vertices(&pts).unwrap();
     assert_valid(&a);
     for (p, id) in pts.iter().zip(&ids) {
-        assert_eq!(a.mesh().position(*id).unwrap(), *p);
+        assert_eq!(a.mesh().vertex(*id).unwrap().position(), *p);
     }
     let mut uniq: Vec<(u64, u64)> = pts.iter().map(|p| (p.x.to_bits(), p.y.to_bits())).collect();
     uniq.extend(
@@ -66,10 +66,11 @@ fn crossing_segments_split_at_the_crossing() {
     };
     let owned: Vec<_> = cdt
         .mesh()
-        .outgoing(v)
+        .vertex(v)
         .unwrap()
-        .filter(|&e| cdt.is_constrained(e))
-        .map(|e| cdt.edge_owners(e).unwrap().to_vec())
+        .out_edges()
+        .filter(|e| e.is_constrained())
+        .map(|e| cdt.edge_owners(e.id()).unwrap().to_vec())
         .collect();
     assert_eq!(owned.len(), 4);
     assert_eq!(owned.iter().filter(|o| o == &&vec![a]).count(), 2);

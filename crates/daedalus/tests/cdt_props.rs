@@ -243,7 +243,7 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
         Box::new(|c| objects.borrow_mut().remove(c, o) == Err(ObjectError::StaleObject(o))),
         Box::new(|_| objects.borrow_mut().get_mut(o) == Err(ObjectError::StaleObject(o))),
         Box::new(|c| {
-            let corner = c.mesh().vertices().next().unwrap();
+            let corner = c.mesh().vertices().next().unwrap().id();
             c.remove_vertex(corner) == Err(CdtError::CornerVertex)
         }),
         Box::new(|c| {
@@ -263,7 +263,7 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
     cdt.remove_vertex(w).unwrap();
     let w2 = cdt.insert_vertex([7.5, 7.5]).unwrap();
     assert_eq!(w2.index(), w.index());
-    assert!(cdt.mesh().position(w).is_err());
+    assert!(cdt.mesh().vertex(w).is_err());
     assert!(cdt.remove_vertex(w).is_err());
     assert_valid(&cdt, "end");
     let _ = keep;

@@ -290,8 +290,8 @@ fn step3_cells_are_centroid_duals() {
     // every triangle's centroid, by its corner positions
     let tris: Vec<[Point; 3]> = m
         .faces()
-        .filter(|&f| !m.is_outer_face(f).unwrap())
-        .map(|f| m.triangle(f).unwrap().map(|v| m.position(v).unwrap()))
+        .filter(|f| !f.is_outer())
+        .map(|f| f.positions())
         .collect();
     let mut proper = 0;
     for cell in d.cells.iter().flatten() {

@@ -90,24 +90,19 @@ impl Cell {
         let v = points.vertex(s);
         let centre = points.sites[s];
         // outgoing edges clockwise: reversed, counter-clockwise
-        let mut out: Vec<_> = m.outgoing(v).ok()?.collect();
+        let mut out: Vec<_> = m.vertex(v).ok()?.out_edges().collect();
         out.reverse();
         let k = out.len();
         let mut spokes = Vec::with_capacity(k);
         let mut corners = Vec::with_capacity(k);
         for &e in &out {
-            let w = m.destination(e).ok()?;
-            spokes.push((points.site_of(w)?, m.position(w).ok()?));
-            let f = m.left_face(e).ok()?;
-            if m.is_outer_face(f).ok()? {
+            let w = e.destination();
+            spokes.push((points.site_of(w.id())?, w.position()));
+            let f = e.left_face();
+            if f.is_outer() {
                 return None;
             }
-            let [a, b, c] = m.triangle(f).ok()?;
-            corners.push(centroid([
-                m.position(a).ok()?,
-                m.position(b).ok()?,
-                m.position(c).ok()?,
-            ]));
+            corners.push(centroid(f.positions()));
         }
         // corners[i] is in the triangle (site, spoke i, spoke i + 1), so
         // edge i crosses spoke i + 1

@@ -40,7 +40,7 @@ impl Points {
     /// ```
     /// let p = daedalus::dungeon::points(&Default::default()).unwrap();
     /// let v = p.vertex(0);
-    /// assert_eq!(p.cdt.mesh().position(v).unwrap(), p.sites[0]);
+    /// assert_eq!(p.cdt.mesh().vertex(v).unwrap().position(), p.sites[0]);
     /// ```
     pub fn vertex(&self, s: usize) -> VertexId {
         self.site_vertex[s]
@@ -68,9 +68,10 @@ impl Points {
     /// ```
     pub fn neighbours(&self, s: usize) -> impl Iterator<Item = Option<usize>> + '_ {
         let m = self.cdt.mesh();
-        m.neighbours(self.site_vertex[s])
+        m.vertex(self.site_vertex[s])
             .expect("site vertices are live")
-            .map(|w| self.site_of(w))
+            .neighbours()
+            .map(|w| self.site_of(w.id()))
     }
 }
 

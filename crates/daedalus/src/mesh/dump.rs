@@ -1,5 +1,5 @@
 /// A triangulation written out for other tools (`*.mesh.json` of
-/// `../shared/scenario-format.md`): vertices, counter-clockwise inner
+/// `docs/scenario-format.md`): vertices, counter-clockwise inner
 /// triangles covering exactly the bounds, and each constrained edge once.
 ///
 /// ```

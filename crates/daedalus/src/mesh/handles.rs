@@ -90,45 +90,55 @@ macro_rules! handle {
 }
 
 handle!(
-    /// Handle of a mesh vertex.
+    /// Handle of a mesh vertex: names it across changes of the mesh;
+    /// [`Mesh::vertex`](crate::mesh::Mesh::vertex) checks it and gives a
+    /// [`VertexRef`](crate::mesh::VertexRef) to read and walk from.
     ///
     /// ```
     /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let v: daedalus::mesh::VertexId = cdt.insert_vertex([5.0, 5.0]).unwrap();
-    /// assert_eq!(cdt.mesh().position(v).unwrap(), daedalus::Point::new(5.0, 5.0));
+    /// assert_eq!(cdt.mesh().vertex(v).unwrap().position(), daedalus::Point::new(5.0, 5.0));
     /// ```
     VertexId
 );
 handle!(
-    /// Handle of a half-edge (one oriented side of an edge).
+    /// Handle of a half-edge (one oriented side of an edge): names it
+    /// across changes of the mesh; [`Mesh::edge`](crate::mesh::Mesh::edge)
+    /// checks it and gives an [`EdgeRef`](crate::mesh::EdgeRef).
     ///
     /// ```
     /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
     /// let f = cdt.mesh().faces().next().unwrap();
-    /// let e: daedalus::mesh::EdgeId = cdt.mesh().face_edge(f).unwrap();
-    /// assert_eq!(cdt.mesh().left_face(e).unwrap(), f);
+    /// let e: daedalus::mesh::EdgeId = f.edge().id();
+    /// assert_eq!(cdt.mesh().edge(e).unwrap().left_face(), f);
     /// ```
     EdgeId
 );
 handle!(
-    /// Handle of a face (an inner triangle, or one of the two outer faces).
+    /// Handle of a face (an inner triangle, or one of the two outer
+    /// faces): names it across changes of the mesh;
+    /// [`Mesh::face`](crate::mesh::Mesh::face) checks it and gives a
+    /// [`FaceRef`](crate::mesh::FaceRef).
     ///
     /// ```
     /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let f: daedalus::mesh::FaceId = cdt.mesh().faces().next().unwrap();
-    /// assert!(!cdt.mesh().is_outer_face(f).unwrap());
+    /// let f: daedalus::mesh::FaceId = cdt.mesh().faces().next().unwrap().id();
+    /// assert!(!cdt.mesh().face(f).unwrap().is_outer());
     /// ```
     FaceId
 );
 
-/// Errors of the checked mesh accessors.
+/// Why a handle does not name a live element of the mesh (from
+/// [`Mesh::vertex`](crate::mesh::Mesh::vertex),
+/// [`Mesh::edge`](crate::mesh::Mesh::edge),
+/// [`Mesh::face`](crate::mesh::Mesh::face)).
 ///
 /// ```
 /// use daedalus::mesh::MeshError;
 /// let mut cdt = daedalus::Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
 /// let v = cdt.insert_vertex([3.0, 3.0]).unwrap();
 /// cdt.remove_vertex(v).unwrap();
-/// let e = cdt.mesh().position(v).unwrap_err();
+/// let e = cdt.mesh().vertex(v).unwrap_err();
 /// assert_eq!(e, MeshError::StaleVertex(v));
 /// assert!(e.to_string().contains("vertex"));
 /// ```

@@ -1,7 +1,6 @@
-/// One named table and the heap bytes it holds (its capacity), as listed
-/// by [`Cdt::heap_parts`](crate::triangulation::Cdt::heap_parts) and
-/// [`NavMesh::heap_parts`](crate::path::NavMesh::heap_parts): where a
-/// world's memory goes.
+/// One named table and the heap bytes it holds (its capacity): the
+/// triangulation and the navigation mesh built on it each list theirs
+/// (their `heap_parts` methods), to show where a world's memory goes.
 ///
 /// ```
 /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();

@@ -13,13 +13,31 @@
 //! Outer faces may be polygons (border edges get split); inner faces are
 //! always counter-clockwise triangles. Iterators skip outer faces.
 //!
+//! Handles ([`VertexId`], [`EdgeId`], [`FaceId`]) name elements across
+//! changes; [`Mesh::vertex`], [`Mesh::edge`] and [`Mesh::face`] check a
+//! handle once and return a reference ([`VertexRef`], [`EdgeRef`],
+//! [`FaceRef`]) that borrows the mesh and walks it without further checks.
+//!
+//! ```
+//! let mut cdt = daedalus::Cdt::new([0.0, 0.0], [4.0, 3.0]).unwrap();
+//! let id = cdt.insert_vertex([1.0, 1.0]).unwrap();
+//! let v = cdt.mesh().vertex(id).unwrap(); // the one check
+//! for e in v.out_edges() {
+//!     assert_eq!(e.origin(), v);
+//!     assert_eq!(e.next_left().origin(), e.destination());
+//! }
+//! // an inner vertex: every face around it is inner
+//! assert_eq!(v.faces().count(), v.out_edges().count());
+//! ```
+//!
 //! Crate-internal hot loops use the unchecked raw accessors on `u32`
 //! indices: `Mesh::raw_origin`, `Mesh::raw_dest`, `Mesh::raw_opposite`,
 //! `Mesh::raw_next`, `Mesh::raw_prev`, `Mesh::raw_face`,
 //! `Mesh::raw_pos`, `Mesh::raw_face_edge`, `Mesh::raw_vertex_edge`,
 //! `Mesh::raw_is_outer_face`, `Mesh::raw_is_constrained`; handles
-//! convert with `VertexId::idx` / `Mesh::vertex_handle` (and the same for
-//! edges and faces).
+//! convert with `VertexId::idx` / `Mesh::vertex_handle` and references
+//! with `VertexRef::idx` / `Mesh::vertex_ref` (and the same for edges and
+//! faces).
 
 pub(crate) mod changes;
 mod columns;
@@ -29,6 +47,7 @@ mod heap;
 mod iter;
 pub(crate) mod journal;
 pub(crate) mod ops;
+mod refs;
 
 pub use dump::MeshDump;
 pub(crate) use handles::Generations;
@@ -39,6 +58,7 @@ pub use iter::{
     EdgeRotations, FaceEdges, FaceNeighbours, VertexFaces, VertexIncoming, VertexNeighbours,
     VertexOutgoing,
 };
+pub use refs::{EdgeRef, FaceRef, VertexRef};
 
 use crate::Point;
 
@@ -292,217 +312,46 @@ impl Mesh {
         }
     }
 
-    // ------------------------------------------------------------ checked
-
-    /// Position of a vertex.
-    ///
-    /// ```
-    /// let mut cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let v = cdt.insert_vertex([1.0, 1.0]).unwrap();
-    /// assert_eq!(cdt.mesh().position(v).unwrap().x, 1.0);
-    /// ```
-    pub fn position(&self, v: VertexId) -> Result<Point, MeshError> {
-        Ok(self.raw_pos(self.vraw(v)?))
-    }
-    /// Origin vertex of a half-edge.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let v = m.vertices().next().unwrap();
-    /// assert_eq!(m.origin(m.vertex_edge(v).unwrap()).unwrap(), v);
-    /// ```
-    pub fn origin(&self, e: EdgeId) -> Result<VertexId, MeshError> {
-        Ok(self.vertex_handle(self.raw_origin(self.eraw(e)?)))
-    }
-    /// Destination vertex of a half-edge (origin of its opposite).
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.destination(e).unwrap(), m.origin(m.opposite(e).unwrap()).unwrap());
-    /// ```
-    pub fn destination(&self, e: EdgeId) -> Result<VertexId, MeshError> {
-        Ok(self.vertex_handle(self.raw_dest(self.eraw(e)?)))
-    }
-    /// Opposite half-edge.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.opposite(m.opposite(e).unwrap()).unwrap(), e);
-    /// ```
-    pub fn opposite(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_opposite(self.eraw(e)?)))
-    }
-    /// Next half-edge around the left face (counter-clockwise).
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// let n = m.next_left(e).unwrap();
-    /// assert_eq!(m.next_left(m.next_left(n).unwrap()).unwrap(), e);
-    /// ```
-    pub fn next_left(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_next(self.eraw(e)?)))
-    }
-    /// Previous half-edge around the left face.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.next_left(m.prev_left(e).unwrap()).unwrap(), e);
-    /// ```
-    pub fn prev_left(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_prev(self.eraw(e)?)))
-    }
-    /// Next half-edge around the right face: `opposite.prev_left.opposite`.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// let n = m.next_right(e).unwrap();
-    /// assert_eq!(m.right_face(n).unwrap(), m.right_face(e).unwrap());
-    /// ```
-    pub fn next_right(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        let e = self.eraw(e)?;
-        Ok(self.edge_handle(self.raw_opposite(self.raw_prev(self.raw_opposite(e)))))
-    }
-    /// Previous half-edge around the right face: `opposite.next_left.opposite`.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.next_right(m.prev_right(e).unwrap()).unwrap(), e);
-    /// ```
-    pub fn prev_right(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        let e = self.eraw(e)?;
-        Ok(self.edge_handle(self.raw_opposite(self.raw_next(self.raw_opposite(e)))))
-    }
-    /// The next outgoing half-edge counter-clockwise around the origin.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.rot_right(m.rot_left(e).unwrap()).unwrap(), e);
-    /// ```
-    pub fn rot_left(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_rot_left(self.eraw(e)?)))
-    }
-    /// The next outgoing half-edge clockwise around the origin.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.origin(m.rot_right(e).unwrap()).unwrap(), m.origin(e).unwrap());
-    /// ```
-    pub fn rot_right(&self, e: EdgeId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_rot_right(self.eraw(e)?)))
-    }
+    /// Next outgoing half-edge counter-clockwise around the origin of `e`
+    /// (unchecked).
     #[inline]
     pub(crate) fn raw_rot_left(&self, e: u32) -> u32 {
         self.raw_opposite(self.raw_prev(e))
     }
+    /// Next outgoing half-edge clockwise around the origin of `e`
+    /// (unchecked).
     #[inline]
     pub(crate) fn raw_rot_right(&self, e: u32) -> u32 {
         self.raw_next(self.raw_opposite(e))
     }
-    /// Left face of a half-edge.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let f = m.faces().next().unwrap();
-    /// assert_eq!(m.left_face(m.face_edge(f).unwrap()).unwrap(), f);
-    /// ```
-    pub fn left_face(&self, e: EdgeId) -> Result<FaceId, MeshError> {
-        Ok(self.face_handle(self.raw_face(self.eraw(e)?)))
-    }
-    /// Right face of a half-edge (left face of its opposite).
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let e = m.face_edge(m.faces().next().unwrap()).unwrap();
-    /// assert_eq!(m.right_face(e).unwrap(), m.left_face(m.opposite(e).unwrap()).unwrap());
-    /// ```
-    pub fn right_face(&self, e: EdgeId) -> Result<FaceId, MeshError> {
-        let e = self.eraw(e)?;
-        Ok(self.face_handle(self.raw_face(self.raw_opposite(e))))
-    }
-    /// One half-edge of a face.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let f = cdt.mesh().faces().next().unwrap();
-    /// assert!(cdt.mesh().face_edge(f).is_ok());
-    /// ```
-    pub fn face_edge(&self, f: FaceId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_face_edge(self.fraw(f)?)))
-    }
-    /// One outgoing half-edge of a vertex (with an inner left face).
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let v = m.vertices().next().unwrap();
-    /// assert_eq!(m.origin(m.vertex_edge(v).unwrap()).unwrap(), v);
-    /// ```
-    pub fn vertex_edge(&self, v: VertexId) -> Result<EdgeId, MeshError> {
-        Ok(self.edge_handle(self.raw_vertex_edge(self.vraw(v)?)))
-    }
-    /// Is the face one of the two outer faces closing the rectangle?
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// assert!(m.faces().all(|f| !m.is_outer_face(f).unwrap()));
-    /// ```
-    pub fn is_outer_face(&self, f: FaceId) -> Result<bool, MeshError> {
-        Ok(self.raw_is_outer_face(self.fraw(f)?))
-    }
-    /// Is the edge constrained (a wall, or the world border)?
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let v = m.vertices().next().unwrap();
-    /// // a corner has two border edges
-    /// assert_eq!(m.outgoing(v).unwrap().filter(|&e| m.is_constrained(e).unwrap()).count(), 2);
-    /// ```
-    pub fn is_constrained(&self, e: EdgeId) -> Result<bool, MeshError> {
-        Ok(self.raw_is_constrained(self.eraw(e)?))
-    }
 
-    /// Live vertices.
+    // ------------------------------------------------------------- public
+
+    /// Live vertices, in slot order.
     ///
     /// ```
     /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// assert_eq!(cdt.mesh().vertices().count(), 4);
+    /// let m = cdt.mesh();
+    /// assert_eq!(m.vertices().count(), 4);
+    /// assert!(m.vertices().all(|v| m.vertex(v.id()) == Ok(v)));
     /// ```
-    pub fn vertices(&self) -> impl Iterator<Item = VertexId> + '_ {
+    pub fn vertices(&self) -> impl Iterator<Item = VertexRef<'_>> + '_ {
         (0..self.vedge.len() as u32)
             .filter(|&v| self.vedge.get(v as usize) != NONE)
-            .map(|v| self.vertex_handle(v))
+            .map(|v| self.vertex_ref(v))
     }
-    /// Live inner faces (triangles).
+    /// Live inner faces (triangles), in slot order.
     ///
     /// ```
     /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// assert_eq!(cdt.mesh().faces().count(), 2);
+    /// let m = cdt.mesh();
+    /// assert_eq!(m.faces().count(), 2);
+    /// assert!(m.faces().all(|f| !f.is_outer()));
     /// ```
-    pub fn faces(&self) -> impl Iterator<Item = FaceId> + '_ {
+    pub fn faces(&self) -> impl Iterator<Item = FaceRef<'_>> + '_ {
         (OUTER_FACES..self.fedge.len() as u32)
             .filter(|&f| self.fedge.get(f as usize) != NONE)
-            .map(|f| self.face_handle(f))
+            .map(|f| self.face_ref(f))
     }
     /// Number of live vertices.
     ///
@@ -521,23 +370,6 @@ impl Mesh {
     /// ```
     pub fn face_count(&self) -> usize {
         self.n_faces - OUTER_FACES as usize
-    }
-    /// The three vertices of an inner face, counter-clockwise.
-    ///
-    /// ```
-    /// let cdt = daedalus::triangulation::Cdt::new([0.0, 0.0], [2.0, 2.0]).unwrap();
-    /// let m = cdt.mesh();
-    /// let [a, b, c] = m.triangle(m.faces().next().unwrap()).unwrap();
-    /// assert!(a != b && b != c);
-    /// ```
-    pub fn triangle(&self, f: FaceId) -> Result<[VertexId; 3], MeshError> {
-        let e = self.raw_face_edge(self.fraw(f)?);
-        let n = self.raw_next(e);
-        Ok([
-            self.vertex_handle(self.raw_origin(e)),
-            self.vertex_handle(self.raw_origin(n)),
-            self.vertex_handle(self.raw_origin(self.raw_next(n))),
-        ])
     }
     /// Bytes of all the mesh's buffers (capacity, not length).
     ///

@@ -26,7 +26,7 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
 use crate::Point;
-use crate::mesh::{EdgeId, FaceId, Mesh};
+use crate::mesh::{EdgeRef, FaceRef};
 use crate::path::Path;
 use crate::triangulation::{Cdt, Location};
 
@@ -95,9 +95,8 @@ fn check_len(r: f64) -> Result<(), SpatialError> {
 }
 
 /// The end points of an edge.
-fn ends(m: &Mesh, e: EdgeId) -> (Point, Point) {
-    let a = m.position(m.origin(e).expect("live")).expect("live");
-    let b = m.position(m.destination(e).expect("live")).expect("live");
+fn ends(e: EdgeRef<'_>) -> (Point, Point) {
+    let [a, b] = e.positions();
     (a, b)
 }
 
@@ -132,22 +131,24 @@ impl Seen {
 impl Cdt {
     /// The inner triangles holding `p` (one, or those around the edge or
     /// vertex it lies on); `None` outside the world.
-    pub(crate) fn faces_at(&self, p: Point) -> Result<Option<Vec<FaceId>>, SpatialError> {
+    pub(crate) fn faces_at(&self, p: Point) -> Result<Option<Vec<FaceRef<'_>>>, SpatialError> {
         check(p)?;
         let m = self.mesh();
         let loc = self.locate(p).map_err(|_| SpatialError::NonFinite)?;
         Ok(match loc {
             Location::Outside => None,
-            Location::Face(f) => Some(vec![f]),
+            // handles fresh from `locate` on this mesh: live
+            Location::Face(f) => Some(vec![m.face_ref(f.idx)]),
             Location::Edge(e) => {
-                let mut v = vec![m.left_face(e).expect("live")];
-                let r = m.right_face(e).expect("live");
-                if !m.is_outer_face(r).expect("live") {
+                let e = m.edge_ref(e.idx);
+                let mut v = vec![e.left_face()];
+                let r = e.right_face();
+                if !r.is_outer() {
                     v.push(r);
                 }
                 Some(v)
             }
-            Location::Vertex(v) => Some(m.vertex_faces(v).expect("live").collect()),
+            Location::Vertex(v) => Some(m.vertex_ref(v.idx).faces().collect()),
         })
     }
 
@@ -172,29 +173,28 @@ impl Cdt {
     /// [`Cdt::faces_at`]: several floods from one point locate it once).
     pub(crate) fn flood_from(
         &self,
-        start: Vec<FaceId>,
+        start: Vec<FaceRef<'_>>,
         mut near: impl FnMut(Point, Point) -> bool,
         mut wall: impl FnMut(Point, Point) -> bool,
     ) {
-        let m = self.mesh();
         let mut seen = Seen::default();
         for f in &start {
             seen.insert(f.index());
         }
         let mut stack = start;
         while let Some(f) = stack.pop() {
-            for e in m.face_edges(f).expect("live") {
-                let (a, b) = ends(m, e);
+            for e in f.edges() {
+                let (a, b) = ends(e);
                 if !near(a, b) {
                     continue;
                 }
-                if m.is_constrained(e).expect("live") {
+                if e.is_constrained() {
                     if wall(a, b) {
                         return;
                     }
                     continue;
                 }
-                let g = m.right_face(e).expect("live");
+                let g = e.right_face();
                 if seen.insert(g.index()) {
                     stack.push(g);
                 }
@@ -219,11 +219,10 @@ impl Cdt {
         let Some(start) = self.faces_at(p)? else {
             return Err(SpatialError::Outside(p));
         };
-        let m = self.mesh();
         let mut best = f64::INFINITY;
         let mut seen: HashSet<usize> = HashSet::new();
         let mut heap: BinaryHeap<Reverse<(u64, usize)>> = BinaryHeap::new();
-        let mut faces: Vec<FaceId> = Vec::new();
+        let mut faces: Vec<FaceRef<'_>> = Vec::new();
         for f in start {
             faces.push(f);
             heap.push(Reverse((0f64.to_bits(), faces.len() - 1)));
@@ -236,16 +235,16 @@ impl Cdt {
             if !seen.insert(f.index()) {
                 continue;
             }
-            for e in m.face_edges(f).expect("live") {
-                let (a, b) = ends(m, e);
+            for e in f.edges() {
+                let (a, b) = ends(e);
                 let d = point_seg(p, a, b);
                 if d >= best {
                     continue;
                 }
-                if m.is_constrained(e).expect("live") {
+                if e.is_constrained() {
                     best = d;
                 } else {
-                    let g = m.right_face(e).expect("live");
+                    let g = e.right_face();
                     if !seen.contains(&g.index()) {
                         faces.push(g);
                         heap.push(Reverse((d.to_bits(), faces.len() - 1)));

@@ -443,7 +443,7 @@ impl Cdt {
     /// assert_eq!(cdt.triangles().count(), 2);
     /// ```
     pub fn triangles(&self) -> impl Iterator<Item = FaceId> + '_ {
-        self.mesh.faces()
+        self.mesh.faces().map(|f| f.id())
     }
 
     /// One half-edge per constrained edge (walls and border; the one with

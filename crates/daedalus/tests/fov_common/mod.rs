@@ -29,10 +29,8 @@ pub fn cdt_walls(cdt: &Cdt) -> Vec<(Point, Point)> {
     let m = cdt.mesh();
     cdt.constrained_edges()
         .map(|e| {
-            (
-                m.position(m.origin(e).unwrap()).unwrap(),
-                m.position(m.destination(e).unwrap()).unwrap(),
-            )
+            let [a, b] = m.edge(e).unwrap().positions();
+            (a, b)
         })
         .collect()
 }

@@ -87,7 +87,7 @@ impl World {
     /// meets), farther walls could only give later ones.
     pub(super) fn sweep_gap(
         &self,
-        start: &[crate::mesh::FaceId],
+        start: &[crate::mesh::FaceRef<'_>],
         a: Point,
         d: Point,
         r: f64,
