@@ -268,7 +268,7 @@ fn main() {
                 }
             }
             #[cfg(feature = "testing")]
-            let counts0 = finder.tangent_cache_counts();
+            let counts0 = finder.stats().cache;
             for &(a, b) in &queries {
                 let mut best = [f64::INFINITY; 2];
                 let mut found = [false; 2];
@@ -302,7 +302,7 @@ fn main() {
                     tr.push(best[1]);
                     ratio.push(best[1] / best[0]);
                     #[cfg(feature = "testing")]
-                    exp.push(finder.last_expansions() as f64);
+                    exp.push(finder.stats().expansions as f64);
                     #[cfg(feature = "testing")]
                     turns.push(nturns as f64);
                 }
@@ -319,7 +319,7 @@ fn main() {
             #[cfg(feature = "testing")]
             let extra = {
                 // Per radius-r query (3 runs each) of the timed pass.
-                let (c, c0) = (finder.tangent_cache_counts(), counts0);
+                let (c, c0) = (finder.stats().cache, counts0);
                 let q = 3.0 * queries.len().max(1) as f64;
                 let per = |a: u64, b: u64| (a - b) as f64 / q;
                 format!(

@@ -147,7 +147,7 @@ fn changes_drop_nothing(
     let before = audit(&mut kept, &m.nav);
     eprintln!("{before} entries kept");
     assert!(before > 10, "only {before} entries kept");
-    let dropped = kept.tangent_cache_counts().dropped;
+    let dropped = kept.stats().cache.dropped;
     for _ in 0..30 {
         m.change_many(rng, moves);
         assert_eq!(audit(&mut kept, &m.nav), before, "an entry was dropped");
@@ -155,7 +155,7 @@ fn changes_drop_nothing(
     for &q in queries {
         paths += usize::from(same_as_fresh(&m.nav, &mut kept, q));
     }
-    assert_eq!(kept.tangent_cache_counts().dropped, dropped);
+    assert_eq!(kept.stats().cache.dropped, dropped);
     assert!(paths > 10, "only {paths} paths compared");
 }
 
@@ -247,7 +247,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
     // Most changes come near a kept side in a few sectors: repaired
     // there, its other edges kept (and audited above).
     for f in [&kept, &bounded, &plain] {
-        let c = f.tangent_cache_counts();
+        let c = f.stats().cache;
         eprintln!("{c:?}");
         assert!(c.repaired > 1000, "only {} repairs", c.repaired);
         assert!(c.repair_kept > 10_000, "only {} edges kept", c.repair_kept);

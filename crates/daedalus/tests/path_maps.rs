@@ -48,7 +48,7 @@ fn shared_scenarios() {
             let got = finder.find_path(&nav, from, to, q.radius);
             #[cfg(feature = "testing")]
             if q.radius == 0.0 {
-                let per = finder.last_search_nodes() as f64 / (3 * nav.triangle_count()) as f64;
+                let per = finder.stats().nodes as f64 / (3 * nav.triangle_count()) as f64;
                 worst_nodes = worst_nodes.max(per);
             }
             let name = format!("{} query {i} {from:?}->{to:?} r={}", s.name, q.radius);

@@ -154,7 +154,7 @@ pub(crate) fn seg_dist2(q: Point, a: Point, b: Point) -> f64 {
 /// `true` is never wrong; a `false` only costs a little more walking.
 #[inline]
 pub(crate) fn beyond(q: Point, a: Point, b: Point, limit: f64) -> bool {
-    seg_dist2(q, a, b) > limit * limit * (1.0 + 1e-9)
+    seg_dist2(q, a, b) > limit * limit * (1.0 + crate::geometry::tolerance::RELATIVE)
 }
 
 /// One step of the walk: the frame's edge is crossed into the triangle

@@ -64,14 +64,14 @@ impl Walk {
         }
         let q = fov.position;
         let dc = c.distance(q);
-        if dc > (fov.range + rt) * (1.0 + 1e-9) {
+        if dc > (fov.range + rt) * (1.0 + crate::geometry::tolerance::RELATIVE) {
             return Ok(false);
         }
         let limit = fov.range.min(dc + rt);
         let disc = Disc {
             c: c - q,
             r: rt,
-            slack: 1e-9 * (dc + rt),
+            slack: crate::geometry::tolerance::RELATIVE * (dc + rt),
         };
         self.stack.clear();
         for k in 0..self.wedges.len() - 1 {

@@ -8,7 +8,7 @@
 //! These decide whether a gap lets a disc through: a gap of width exactly
 //! `2 r` is open (a disc may touch a wall, never cross it).
 
-use super::Point;
+use super::{Point, SegmentIntersection, distance_point_segment, segment_intersection};
 
 /// `a + b` as the rounded sum and its exact error.
 #[inline]
@@ -293,6 +293,27 @@ fn exact_dot(ux: f64, uy: f64, (a, b): (Point, Point), p: Point, o: (f64, f64)) 
     } else {
         0.0
     })
+}
+
+/// Distance between the closed segments `a b` and `c d` (0 when they
+/// meet; the meeting decided by the exact orientation predicate, the
+/// distance otherwise computed in floating point).
+pub(crate) fn segment_distance(a: Point, b: Point, c: Point, d: Point) -> f64 {
+    if segments_meet(a, b, c, d) {
+        return 0.0;
+    }
+    distance_point_segment(c, d, a)
+        .min(distance_point_segment(c, d, b))
+        .min(distance_point_segment(a, b, c))
+        .min(distance_point_segment(a, b, d))
+}
+
+/// Do the closed segments `a b` and `c d` share a point? (exact)
+pub(crate) fn segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool {
+    !matches!(
+        segment_intersection(a, b, c, d),
+        SegmentIntersection::None
+    )
 }
 
 #[cfg(test)]

@@ -1,6 +1,7 @@
 //! Exact geometry: points, robust predicates, segment intersection,
 //! point-in-triangle tests and baked 2D transforms.
 
+mod arc;
 mod closure;
 mod distance;
 mod point;
@@ -11,9 +12,10 @@ pub mod tolerance;
 mod transform;
 mod triangle;
 
+pub(crate) use arc::{arc_segment_distance, from_base, segments_cross};
 pub use closure::Closure;
 pub use distance::{distance_at_least, segment_distance_at_least};
-pub(crate) use distance::{inner_tangent_tie, line_distance_cmp};
+pub(crate) use distance::{inner_tangent_tie, line_distance_cmp, segment_distance, segments_meet};
 pub use point::Point;
 pub use predicates::{incircle, orient2d};
 pub use rect::Rect;

@@ -31,3 +31,14 @@ pub const WIDEN: f64 = 1e-6;
 /// Angular slack (radians) of angle prefilters, where angles come from
 /// `atan2` and sums of them; the exact test that follows decides.
 pub const ANGLE: f64 = 1e-7;
+
+/// Absolute slack (radians, or pseudo-angle units) on angles and offsets
+/// along an arc computed from a few `atan2`: their rounding with a wide
+/// margin. An arc whose sweep is below it is taken as no arc at all.
+pub const ARC: f64 = 1e-9;
+
+/// Threshold under which a sum of two unit vectors (its length, or its
+/// squared length where only that is at hand) is taken as degenerate,
+/// the vectors nearly opposite: its direction is not used and a fallback
+/// applies.
+pub const UNIT_SUM: f64 = 1e-6;

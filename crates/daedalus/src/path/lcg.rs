@@ -38,8 +38,8 @@ pub(crate) fn walls_and_boxes(seed: u64) -> (crate::triangulation::Cdt, impl FnM
 }
 
 /// The walls of `nav`, one segment per wall side (a brute force's input).
-pub(crate) fn walls(nav: &super::nav::NavMesh) -> Vec<(crate::Point, crate::Point)> {
-    use super::nav::{NONE, next};
+pub(crate) fn walls(nav: &super::navmesh::NavMesh) -> Vec<(crate::Point, crate::Point)> {
+    use super::navmesh::{NONE, next};
     (0..nav.tv.len() as u32)
         .filter(|&h| nav.tv[h as usize] != NONE && nav.wall[h as usize])
         .map(|h| (nav.p(nav.v(h)), nav.p(nav.v(next(h)))))

@@ -23,27 +23,21 @@
 //! ```
 
 mod batch;
-mod bound;
+mod disc_search;
 #[cfg(test)]
 mod lcg;
-mod nav;
-#[cfg(feature = "testing")]
-mod probe;
+mod navmesh;
+mod point_search;
 mod sampler;
-mod search;
-mod tangent;
+pub mod stats;
+mod types;
 
-/// The entity type lives in [`crate::world`] (a [`crate::World`] moves it).
-pub use crate::world::Entity;
 pub use batch::{Query, find_paths};
+pub use navmesh::{NavMesh, NavUpdate};
 pub use sampler::{PathSampler, SampleError};
-
-pub use nav::{NavMesh, NavUpdate};
-#[doc(hidden)]
-pub use tangent::CacheCounts;
+pub use types::{Path, Rotation, Turn};
 
 use crate::Point;
-use crate::spatial::arc::from_base;
 
 /// Why no path was returned.
 ///
@@ -90,239 +84,6 @@ pub enum PathError {
     InvalidMesh(&'static str),
 }
 
-/// A turn of the path around a corner: an arc of the circle of radius
-/// `radius` about `center`, from tangent point `from` to tangent point `to`
-/// in the direction `rotation`. For radius 0, `from == to == center`.
-///
-/// ```
-/// use daedalus::{Point, path::{Rotation, Turn}};
-/// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), rotation: Rotation::CounterClockwise };
-/// assert!((t.arc_length() - std::f64::consts::FRAC_PI_2).abs() < 1e-12);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Turn {
-    /// The corner turned around.
-    pub center: Point,
-    /// Radius of the arc (the disc radius).
-    pub radius: f64,
-    /// Where the path enters the arc.
-    pub from: Point,
-    /// Where the path leaves the arc.
-    pub to: Point,
-    /// Which way the arc turns.
-    pub rotation: Rotation,
-}
-
-/// Which way a [`Turn`] goes round its corner.
-///
-/// ```
-/// use daedalus::path::Rotation;
-/// assert_ne!(Rotation::Clockwise, Rotation::CounterClockwise);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Rotation {
-    /// Counter-clockwise (the corner on the path's left).
-    CounterClockwise,
-    /// Clockwise (the corner on the path's right).
-    Clockwise,
-}
-
-impl Turn {
-    /// The angle swept from `from` to `to` in the turn's direction, in [0, 2 pi).
-    ///
-    /// ```
-    /// use daedalus::{Point, path::{Rotation, Turn}};
-    /// let t = Turn { center: Point::new(0.0, 0.0), radius: 1.0, from: Point::new(1.0, 0.0), to: Point::new(0.0, 1.0), rotation: Rotation::Clockwise };
-    /// assert!((t.sweep() - 1.5 * std::f64::consts::PI).abs() < 1e-12);
-    /// ```
-    pub fn sweep(&self) -> f64 {
-        if self.radius == 0.0 {
-            return 0.0;
-        }
-        let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
-        let a1 = (self.to.y - self.center.y).atan2(self.to.x - self.center.x);
-        match self.rotation {
-            Rotation::CounterClockwise => from_base(a1, a0),
-            Rotation::Clockwise => from_base(a0, a1),
-        }
-    }
-
-    /// Length of the arc.
-    ///
-    /// ```
-    /// use daedalus::{Point, path::{Rotation, Turn}};
-    /// let p = Point::new(2.0, 3.0);
-    /// assert_eq!(Turn { center: p, radius: 0.0, from: p, to: p, rotation: Rotation::CounterClockwise }.arc_length(), 0.0);
-    /// ```
-    pub fn arc_length(&self) -> f64 {
-        self.radius * self.sweep()
-    }
-
-    /// Point of the arc at angle offset `a` (radians along the turn) from `from`.
-    pub(crate) fn at(&self, a: f64) -> Point {
-        let a0 = (self.from.y - self.center.y).atan2(self.from.x - self.center.x);
-        let ang = match self.rotation {
-            Rotation::CounterClockwise => a0 + a,
-            Rotation::Clockwise => a0 - a,
-        };
-        Point::new(
-            self.center.x + self.radius * ang.cos(),
-            self.center.y + self.radius * ang.sin(),
-        )
-    }
-}
-
-/// A path for a disc: straight segments between turns around corners.
-///
-/// ```
-/// use daedalus::{Point, path::Path};
-/// let p = Path::straight(Point::new(0.0, 0.0), Point::new(3.0, 4.0), 0.0);
-/// assert_eq!(p.length(), 5.0);
-/// assert_eq!(p.waypoints(), vec![Point::new(0.0, 0.0), Point::new(3.0, 4.0)]);
-/// ```
-#[derive(Clone, Debug, PartialEq)]
-pub struct Path {
-    /// Start point.
-    pub start: Point,
-    /// Goal point.
-    pub goal: Point,
-    /// Radius of the disc that travels.
-    pub radius: f64,
-    /// The corners wrapped, in order.
-    pub turns: Vec<Turn>,
-}
-
-impl Path {
-    /// The straight path from `start` to `goal`.
-    ///
-    /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.5);
-    /// assert!(p.turns.is_empty());
-    /// ```
-    pub fn straight(start: impl Into<Point>, goal: impl Into<Point>, radius: f64) -> Path {
-        let (start, goal) = (start.into(), goal.into());
-        Path {
-            start,
-            goal,
-            radius,
-            turns: Vec::new(),
-        }
-    }
-
-    /// Start, the tangent points of every turn (each turn's `from`, `to`;
-    /// once for radius 0), goal.
-    ///
-    /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
-    /// assert_eq!(p.waypoints().len(), 2);
-    /// ```
-    pub fn waypoints(&self) -> Vec<Point> {
-        let mut out = vec![self.start];
-        for t in &self.turns {
-            out.push(t.from);
-            out.push(t.to);
-        }
-        out.push(self.goal);
-        out.dedup();
-        if out.len() == 1 {
-            out.push(self.goal);
-        }
-        out
-    }
-
-    /// Exact length: straight parts plus arcs.
-    ///
-    /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0], [0.0, 2.0], 0.0);
-    /// assert_eq!(p.length(), 2.0);
-    /// ```
-    pub fn length(&self) -> f64 {
-        let mut len = 0.0;
-        let mut at = self.start;
-        for t in &self.turns {
-            len += at.distance(t.from) + t.arc_length();
-            at = t.to;
-        }
-        len + at.distance(self.goal)
-    }
-
-    /// The path as a polyline whose points lie on or outside every arc (arcs
-    /// replaced by tangent chords around the circle: each arc point is on
-    /// the circle or on a tangent outside it), so no segment comes closer
-    /// to the turn's corner than the radius. `max_step` bounds the angle per
-    /// piece (radians, clamped to [0.001, 1]); a piece of angle `h` bulges
-    /// `r (1 / cos(h / 2) - 1)` beyond its arc, so near a wall opposite the
-    /// corner the polyline can come that much closer than the radius: use
-    /// [`Path::polyline_within`] to bound that.
-    ///
-    /// ```
-    /// let p = daedalus::path::Path::straight([0.0, 0.0], [1.0, 0.0], 0.0);
-    /// assert_eq!(p.polyline(0.2).len(), 2);
-    /// ```
-    pub fn polyline(&self, max_step: f64) -> Vec<Point> {
-        self.polyline_steps(|_| max_step.clamp(1e-3, 1.0))
-    }
-
-    /// The polyline of [`Path::polyline`] with pieces short enough that no
-    /// point strays more than `slack` outside its arc: every point keeps at
-    /// least `radius - slack` from every wall (and at least `radius` from
-    /// the corner it turns around). `slack` must be finite and at least
-    /// `1e-12` times the radius (else [`PathError::BadSlack`]); an arc of
-    /// sweep `s` takes about `s / sqrt(8 slack / r)` pieces.
-    ///
-    /// ```
-    /// use daedalus::{Point, path::{Path, PathError, Rotation, Turn}};
-    /// let c = Point::new(0.0, 0.0);
-    /// let t = Turn { center: c, radius: 1.0, from: Point::new(0.0, -1.0), to: Point::new(0.0, 1.0), rotation: Rotation::CounterClockwise };
-    /// let p = Path { start: Point::new(-5.0, -1.0), goal: Point::new(-5.0, 1.0), radius: 1.0, turns: vec![t] };
-    /// let pts = p.polyline_within(1e-3).unwrap();
-    /// // Between start and goal every corner is within 1e-3 outside the circle.
-    /// let arc = &pts[1..pts.len() - 1];
-    /// assert!(arc.iter().all(|q| q.distance(c) >= 1.0 - 1e-12 && q.distance(c) <= 1.0 + 1e-3 + 1e-12));
-    /// assert_eq!(p.polyline_within(0.0), Err(PathError::BadSlack(0.0)));
-    /// ```
-    pub fn polyline_within(&self, slack: f64) -> Result<Vec<Point>, PathError> {
-        if !(slack.is_finite() && slack > 0.0 && slack >= 1e-12 * self.radius) {
-            return Err(PathError::BadSlack(slack));
-        }
-        Ok(self.polyline_steps(|r| {
-            // 1 / cos(h / 2) <= 1 + slack / r, at most 1 radian.
-            let h = 2.0 * (1.0 / (1.0 + slack / r)).acos();
-            h.min(1.0)
-        }))
-    }
-
-    /// Polyline with arc pieces of at most `step(radius)` radians.
-    fn polyline_steps(&self, step: impl Fn(f64) -> f64) -> Vec<Point> {
-        let mut out = vec![self.start];
-        for t in &self.turns {
-            out.push(t.from);
-            let sweep = t.sweep();
-            if t.radius > 0.0 && sweep > 0.0 {
-                let n = (sweep / step(t.radius)).ceil().max(1.0) as usize;
-                let h = sweep / n as f64;
-                // Vertices of the circumscribed polygon: on the bisector
-                // of each piece at distance r / cos(h / 2) (outside the arc).
-                let k = 1.0 / (h / 2.0).cos();
-                for i in 0..n {
-                    let p = t.at((i as f64 + 0.5) * h);
-                    out.push(Point::new(
-                        t.center.x + (p.x - t.center.x) * k,
-                        t.center.y + (p.y - t.center.y) * k,
-                    ));
-                }
-            }
-            out.push(t.to);
-        }
-        out.push(self.goal);
-        out.dedup();
-        if out.len() == 1 {
-            out.push(self.goal);
-        }
-        out
-    }
-}
-
 /// Finds paths; keeps its search buffers between queries (create one per
 /// thread and reuse it).
 ///
@@ -332,8 +93,8 @@ impl Path {
 /// ```
 #[derive(Default, Debug, Clone)]
 pub struct PathFinder {
-    search: search::Search,
-    tangent: tangent::TangentSearch,
+    search: point_search::Search,
+    tangent: disc_search::TangentSearch,
 }
 
 impl PathFinder {
@@ -346,7 +107,7 @@ impl PathFinder {
         PathFinder::default()
     }
 
-    /// Test hook: the radius > 0 search prepares its radius-0 bound after
+    /// Test setting (`testing` feature): the radius > 0 search prepares its radius-0 bound after
     /// the work of `expansions` flooding expansions instead of its default
     /// (0: before the first pop), so that small test worlds exercise the
     /// bound.
@@ -356,12 +117,11 @@ impl PathFinder {
     /// f.set_bound_after(0);
     /// ```
     #[cfg(feature = "testing")]
-    #[doc(hidden)]
     pub fn set_bound_after(&mut self, expansions: usize) {
-        self.tangent.bound_after = Some(expansions);
+        self.tangent.knobs.bound_after = Some(expansions);
     }
 
-    /// Test hook: the radius > 0 search floods the goal's sight (which
+    /// Test setting (`testing` feature): the radius > 0 search floods the goal's sight (which
     /// corners may have an edge to the goal) after `expansions` expansions
     /// at the latest (0: before the first), not only once an edge to the
     /// goal is found blocked, so that tests exercise the flood.
@@ -371,12 +131,11 @@ impl PathFinder {
     /// f.set_goal_sight_after(0);
     /// ```
     #[cfg(feature = "testing")]
-    #[doc(hidden)]
     pub fn set_goal_sight_after(&mut self, expansions: usize) {
-        self.tangent.goal_after = Some(expansions);
+        self.tangent.knobs.goal_after = Some(expansions);
     }
 
-    /// Bench hook: every radius-0 query then also does, per node, the
+    /// Bench setting (`testing` feature): every radius-0 query then also does, per node, the
     /// least work an interval search for discs of `radius` would add (see
     /// the `probe` module; `None`: off, keeping what it gathered for the
     /// same radius). Its answers do not change.
@@ -386,17 +145,16 @@ impl PathFinder {
     /// f.set_disc_probe(Some(2.0));
     /// ```
     #[cfg(feature = "testing")]
-    #[doc(hidden)]
     pub fn set_disc_probe(&mut self, radius: Option<f64>) {
         match (radius, &mut self.search.probe) {
             (Some(r), Some(p)) if p.r == r => p.on = true,
-            (Some(r), p) => *p = Some(probe::DiscProbe::new(r)),
+            (Some(r), p) => *p = Some(point_search::DiscProbe::new(r)),
             (None, Some(p)) => p.on = false,
             (None, None) => {}
         }
     }
 
-    /// Test hook: forgets what the radius > 0 search keeps across queries
+    /// Test setting (`testing` feature): forgets what the radius > 0 search keeps across queries
     /// (tangent edges, their clearance, walls near corners), so that its
     /// next query runs as the first one after a change of the mesh.
     ///
@@ -405,12 +163,11 @@ impl PathFinder {
     /// f.forget_tangent_cache();
     /// ```
     #[cfg(feature = "testing")]
-    #[doc(hidden)]
     pub fn forget_tangent_cache(&mut self) {
         self.tangent.forget();
     }
 
-    /// Test hook: checks every tangent-cache entry the radius > 0 search
+    /// Test setting (`testing` feature): checks every tangent-cache entry the radius > 0 search
     /// would still use on `nav` against a fresh computation on it; the
     /// number of entries checked, or what differs.
     ///
@@ -420,48 +177,28 @@ impl PathFinder {
     /// assert_eq!(daedalus::path::PathFinder::new().audit_tangent_cache(&nav), Ok(0));
     /// ```
     #[cfg(feature = "testing")]
-    #[doc(hidden)]
     pub fn audit_tangent_cache(&mut self, nav: &NavMesh) -> Result<usize, String> {
         self.tangent.audit_cache(nav)
     }
 
-    /// Test hook: search nodes made by the last radius-0 search (its own
-    /// or the radius > 0 search's bound): its safety net gives up past 64
-    /// per half-edge ([`PathError::SearchLimit`]).
+    /// What this finder's searches did: the work of the last query and
+    /// how the radius > 0 search used its tangent cache (see [`stats`]).
     ///
     /// ```
-    /// assert_eq!(daedalus::path::PathFinder::new().last_search_nodes(), 0);
+    /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
+    /// let cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
+    /// let nav = NavMesh::from_cdt(&cdt);
+    /// let mut f = PathFinder::new();
+    /// assert_eq!(f.stats().expansions, 0);
+    /// f.find_path(&nav, Point::new(1.0, 1.0), Point::new(9.0, 9.0), 0.5).unwrap();
+    /// assert_eq!(f.stats().cache.kept, 0);
     /// ```
-    #[cfg(feature = "testing")]
-    #[doc(hidden)]
-    pub fn last_search_nodes(&self) -> usize {
-        self.search.node_count()
-    }
-
-    /// Test hook: how the radius > 0 searches of this finder found their
-    /// corners in the tangent cache (kept, regrown, dropped by a change,
-    /// cone floods before a side is kept, fills), counted since it was
-    /// made.
-    ///
-    /// ```
-    /// let f = daedalus::path::PathFinder::new();
-    /// assert_eq!(f.tangent_cache_counts().kept, 0);
-    /// ```
-    #[cfg(feature = "testing")]
-    #[doc(hidden)]
-    pub fn tangent_cache_counts(&self) -> CacheCounts {
-        self.tangent.counts
-    }
-
-    /// Test hook: states expanded by the last radius > 0 search.
-    ///
-    /// ```
-    /// assert_eq!(daedalus::path::PathFinder::new().last_expansions(), 0);
-    /// ```
-    #[cfg(feature = "testing")]
-    #[doc(hidden)]
-    pub fn last_expansions(&self) -> usize {
-        self.tangent.expanded
+    pub fn stats(&self) -> stats::SearchStats {
+        stats::SearchStats {
+            nodes: self.search.node_count(),
+            expansions: self.tangent.counters.expansions,
+            cache: self.tangent.counters.cache,
+        }
     }
 
     /// The shortest path from `from` to `to` for a disc of `radius`
@@ -502,7 +239,7 @@ impl PathFinder {
             // The searches locate both ends themselves: here only to name
             // the one outside.
             return match self.search.run(nav, from, to) {
-                Some(search::Outcome::Found(pts)) => Ok(Path {
+                Some(point_search::Outcome::Found(pts)) => Ok(Path {
                     start: from,
                     goal: to,
                     radius,
@@ -517,8 +254,8 @@ impl PathFinder {
                         })
                         .collect(),
                 }),
-                Some(search::Outcome::NoPath) => Err(PathError::NoPath),
-                Some(search::Outcome::Limit(n)) => Err(PathError::SearchLimit(n)),
+                Some(point_search::Outcome::NoPath) => Err(PathError::NoPath),
+                Some(point_search::Outcome::Limit(n)) => Err(PathError::SearchLimit(n)),
                 None if nav.locate(from).is_none() => Err(PathError::StartOutside(from)),
                 None => Err(PathError::GoalOutside(to)),
             };

@@ -1,6 +1,7 @@
 //! Sampling along a path, arcs included, at points that keep the path's
 //! clearance under the library's own (floating-point) test.
 
+use crate::geometry::tolerance;
 use crate::Point;
 use crate::geometry::Rect;
 
@@ -215,7 +216,7 @@ impl PathSampler {
                 s = s.max(t.center.x.abs()).max(t.center.y.abs());
             }
             let fine = 64.0 * f64::EPSILON * (s + path.radius);
-            (fine + 2e-9 * path.radius, fine)
+            (fine + 2.0 * tolerance::RELATIVE * path.radius, fine)
         } else {
             (0.0, 0.0)
         };
@@ -388,7 +389,7 @@ impl PathSampler {
     /// exactly (plus the margin), each arc as the disc of radius `2 r`
     /// about its corner, which holds the arc's swept disc.
     pub(crate) fn remaining_near(&self, d: f64, rect: &Rect, r: f64) -> bool {
-        let slack = r + 2.0 * self.margin + 1e-9 * (1.0 + r);
+        let slack = r + 2.0 * self.margin + tolerance::RELATIVE * (1.0 + r);
         if d >= self.total {
             return rect.distance(self.goal) <= slack;
         }

@@ -19,13 +19,14 @@
 //! assert!(cdt.is_free(q, 1.0).unwrap() && q.x < 4.5);
 //! ```
 
-pub(crate) mod arc;
 mod nearest;
 
+use crate::geometry::tolerance;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 
 use crate::Point;
+use crate::geometry::{distance_point_segment, segment_distance, segments_cross, segments_meet};
 use crate::mesh::{EdgeId, FaceId, Mesh};
 use crate::path::Path;
 use crate::triangulation::{Cdt, Location};
@@ -48,32 +49,6 @@ pub enum SpatialError {
     /// The point lies outside the world.
     #[error("point {0:?} is outside the world")]
     Outside(Point),
-}
-
-/// Distance from `p` to segment `a b`.
-#[inline]
-pub(crate) fn point_seg(p: Point, a: Point, b: Point) -> f64 {
-    crate::geometry::distance_point_segment(a, b, p)
-}
-
-/// Distance between segments (0 when they meet; the meeting decided by
-/// the exact orientation predicate).
-pub(crate) fn seg_seg(a: Point, b: Point, c: Point, d: Point) -> f64 {
-    if segments_meet(a, b, c, d) {
-        return 0.0;
-    }
-    point_seg(a, c, d)
-        .min(point_seg(b, c, d))
-        .min(point_seg(c, a, b))
-        .min(point_seg(d, a, b))
-}
-
-/// Do the closed segments `a b` and `c d` share a point? (exact)
-pub(crate) fn segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool {
-    !matches!(
-        crate::geometry::segment_intersection(a, b, c, d),
-        crate::geometry::SegmentIntersection::None
-    )
 }
 
 fn check(p: Point) -> Result<(), SpatialError> {
@@ -238,7 +213,7 @@ impl Cdt {
             }
             for e in m.face_edges(f).expect("live") {
                 let (a, b) = ends(m, e);
-                let d = point_seg(p, a, b);
+                let d = distance_point_segment(a, b, p);
                 if d >= best {
                     continue;
                 }
@@ -272,7 +247,7 @@ impl Cdt {
         let mut hit = false;
         let out = self.flood_near(
             p,
-            |a, b| point_seg(p, a, b) < r,
+            |a, b| distance_point_segment(a, b, p) < r,
             |_, _| {
                 hit = true;
                 true
@@ -291,7 +266,7 @@ impl Cdt {
         let mut walls = Vec::new();
         let out = self.flood_near(
             p,
-            |a, b| point_seg(p, a, b) < reach,
+            |a, b| distance_point_segment(a, b, p) < reach,
             |a, b| {
                 let w = if (a.x, a.y) <= (b.x, b.y) {
                     (a, b)
@@ -329,7 +304,7 @@ impl Cdt {
     /// ```
     pub fn path_is_clear(&self, path: &Path, r: f64) -> Result<bool, SpatialError> {
         check_len(r)?;
-        let tol = r * (1.0 - 1e-9);
+        let tol = r * (1.0 - tolerance::RELATIVE);
         let mut at = path.start;
         let mut pieces: Vec<(Point, Point)> = Vec::new();
         for t in &path.turns {
@@ -343,10 +318,10 @@ impl Cdt {
             let mut hit = false;
             let out = self.flood_near(
                 a,
-                |c, d| seg_seg(a, b, c, d) < tol || (r == 0.0 && segments_meet(a, b, c, d)),
+                |c, d| segment_distance(a, b, c, d) < tol || (r == 0.0 && segments_meet(a, b, c, d)),
                 |c, d| {
                     // radius 0: touching a wall is fine, crossing is not
-                    hit = r > 0.0 || crate::spatial::arc::crosses(a, b, c, d);
+                    hit = r > 0.0 || segments_cross(a, b, c, d);
                     hit
                 },
             )?;
@@ -359,9 +334,9 @@ impl Cdt {
             let reach = 2.0 * r + t.radius;
             let out = self.flood_near(
                 t.from,
-                |c, d| point_seg(t.center, c, d) < reach,
+                |c, d| distance_point_segment(c, d, t.center) < reach,
                 |c, d| {
-                    hit = arc::arc_seg_distance(t, c, d) < tol;
+                    hit = t.distance_to_segment(c, d) < tol;
                     hit
                 },
             )?;

@@ -1,9 +1,11 @@
 //! The nearest free spot for a disc.
 
+use crate::geometry::tolerance;
 use crate::Point;
 use crate::triangulation::Cdt;
 
-use super::{SpatialError, check, check_len, point_seg, segments_meet};
+use super::{SpatialError, check, check_len};
+use crate::geometry::{distance_point_segment, segments_meet};
 
 /// Points of the circle of radius `r` about `c` and the line through `a`
 /// with direction `u` (unit).
@@ -78,7 +80,7 @@ impl Cdt {
         let Some(walls) = self.walls_near(p, max_distance + r)? else {
             return Ok(None);
         };
-        let rr = r * (1.0 + 1e-9) + 1e-12;
+        let rr = r * (1.0 + tolerance::RELATIVE) + 1e-12;
         // Offset lines (both sides) and corner circles of every wall.
         let mut lines = Vec::new();
         let mut corners = Vec::new();
@@ -155,7 +157,7 @@ impl Cdt {
         for q in cand {
             let clear = walls
                 .iter()
-                .all(|&(a, b)| point_seg(q, a, b) >= r && !segments_meet(p, q, a, b));
+                .all(|&(a, b)| distance_point_segment(a, b, q) >= r && !segments_meet(p, q, a, b));
             if clear && self.is_free(q, r)? {
                 return Ok(Some(q));
             }

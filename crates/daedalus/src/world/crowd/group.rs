@@ -3,7 +3,7 @@
 //! own stopping place around the goal.
 
 use crate::Point;
-use crate::spatial::segments_meet;
+use crate::geometry::segments_meet;
 use crate::world::{EntityId, GroupId, World, WorldError};
 
 /// A group's members, in the order they were given.

@@ -3,14 +3,14 @@
 
 use super::memo::{Fresh, Memo, lane_shift, plan_key};
 use crate::Point;
-use crate::spatial::point_seg;
+use crate::geometry::distance_point_segment;
 use crate::world::World;
 
 /// Does segment `c e` come nearer than `r` to segment `a b`? The end
 /// point distances first (cheap, and enough for most edges a flood
 /// meets), the exact crossing test only when they do not decide.
 fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
-    use crate::spatial::segments_meet;
+    use crate::geometry::segments_meet;
     // boxes farther apart than r: no point of one is within r of the other
     if c.x.min(e.x) >= a.x.max(b.x) + r
         || c.x.max(e.x) <= a.x.min(b.x) - r
@@ -19,10 +19,10 @@ fn capsule_meets(a: Point, b: Point, c: Point, e: Point, r: f64) -> bool {
     {
         return false;
     }
-    point_seg(a, c, e) < r
-        || point_seg(b, c, e) < r
-        || point_seg(c, a, b) < r
-        || point_seg(e, a, b) < r
+    distance_point_segment(c, e, a) < r
+        || distance_point_segment(c, e, b) < r
+        || distance_point_segment(a, b, c) < r
+        || distance_point_segment(a, b, e) < r
         || segments_meet(a, b, c, e)
 }
 

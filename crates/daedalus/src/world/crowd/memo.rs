@@ -8,7 +8,7 @@
 //! entity's slot is reused.
 
 use crate::Point;
-use crate::spatial::point_seg;
+use crate::geometry::distance_point_segment;
 use crate::world::World;
 
 /// Walls gathered within `reach + slack` of `centre`.
@@ -153,7 +153,7 @@ impl World {
             out.extend(
                 w.iter()
                     .copied()
-                    .filter(|&(a, b)| point_seg(p, a, b) < reach),
+                    .filter(|&(a, b)| distance_point_segment(a, b, p) < reach),
             );
         };
         if let Some(m) = memo.and_then(|m| m.walls.as_ref())

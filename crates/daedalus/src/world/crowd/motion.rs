@@ -8,7 +8,7 @@ use super::memo::plan_key;
 use super::sweep::Keep;
 use super::{Avoidance, Crowd};
 use crate::Point;
-use crate::spatial::point_seg;
+use crate::geometry::distance_point_segment;
 use crate::world::{EntityId, EntityState, Event, GroupId, World};
 
 /// An entity as the step sees it at its start.
@@ -218,7 +218,7 @@ impl World {
                 intent
                     .walls
                     .iter()
-                    .filter(|&&(a, c)| point_seg(p, a, c) < within),
+                    .filter(|&&(a, c)| distance_point_segment(a, c, p) < within),
             );
             // the discs it can meet by the same bound (with the other
             // disc's radius); a farther one gives no hit and allows all,

@@ -5,7 +5,7 @@
 //! shorten a move, never let it end inside.
 
 use crate::Point;
-use crate::spatial::point_seg;
+use crate::geometry::distance_point_segment;
 
 /// Relative gap the clamp keeps beyond the exact limits.
 const SKIN: f64 = 1e-9;
@@ -139,8 +139,8 @@ impl Keep<'_> {
     /// Is `to` as good as the rules need, coming from `from`?
     pub(crate) fn allowed(&self, from: Point, to: Point) -> bool {
         self.walls.iter().all(|&(a, b)| {
-            let now = point_seg(to, a, b);
-            now >= self.r || now >= point_seg(from, a, b)
+            let now = distance_point_segment(a, b, to);
+            now >= self.r || now >= distance_point_segment(a, b, from)
         }) && self.discs.iter().all(|&(q, rq)| {
             // squared: no square roots for the many far discs
             let now = to.distance_squared(q);
@@ -201,7 +201,7 @@ mod tests {
             discs: &[],
         };
         let q = k.slide(Point::new(-3.0, 0.0), Point::new(4.0, 1.0));
-        assert!(point_seg(q, walls[0].0, walls[0].1) >= 1.0);
+        assert!(distance_point_segment(walls[0].0, walls[0].1, q) >= 1.0);
         assert!(q.x > -1.0 - 1e-6 && q.y > 0.9);
     }
 

@@ -4,13 +4,13 @@
 
 use super::*;
 use crate::geometry::distance_at_least;
-use crate::spatial::arc::from_base;
+use crate::geometry::from_base;
 
 /// Same, but angles just below `base` map to small negatives.
 #[inline]
 pub(super) fn offset(a: f64, base: f64) -> f64 {
     let d = from_base(a, base);
-    if d > TAU - ANG_TOL { d - TAU } else { d }
+    if d > TAU - tolerance::ANGLE { d - TAU } else { d }
 }
 
 /// Tangent from the circle (`a`, `ra`) wrapped on side `sa` (+1: the
@@ -51,7 +51,7 @@ pub(super) fn tangent(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::path::nav::ang;
+    use crate::path::navmesh::ang;
 
     /// What `cache::side_dirs` relies on: the far centre of a tangent
     /// leaving a circle of radius `r` at angle `a` lies at an angle from

@@ -38,11 +38,10 @@
 
 use crate::Point;
 
-use super::nav::{NONE, NavMesh, next};
-use super::search::{Outcome, Search, narrow_edge, narrow_limit};
-
-/// Relative slack for the rounding of the recorded lengths.
-const SLACK: f64 = 1e-9;
+use crate::geometry::tolerance;
+use crate::path::navmesh::{NONE, NavMesh, next};
+use crate::path::navmesh::{narrow_edge, narrow_limit};
+use crate::path::point_search::{Outcome, Search};
 
 #[derive(Default, Debug, Clone)]
 pub(crate) struct GoalBound {
@@ -162,7 +161,7 @@ impl GoalBound {
     #[inline]
     pub(crate) fn vertex(&self, nav: &NavMesh, search: &Search, v: u32) -> f64 {
         let far = self.l0 - nav.p(v).distance(self.start);
-        search.reached(v).map_or(far, |d| d.min(far)) - SLACK * self.l0
+        search.reached(v).map_or(far, |d| d.min(far)) - tolerance::RELATIVE * self.l0
     }
 
     /// A lower bound of `d0(q)` for a point `q` in the closed triangle `t`
@@ -201,7 +200,7 @@ impl GoalBound {
         let m = (ba - s).max(bb - (len - s));
         let d = y.distance(q);
         // Less the rounding of `y` and the distances.
-        m + d - SLACK * (len + d)
+        m + d - tolerance::RELATIVE * (len + d)
     }
 }
 
@@ -210,8 +209,8 @@ mod tests {
     use super::GoalBound;
     use crate::Point;
     use crate::path::lcg::lcg;
-    use crate::path::nav::NONE;
-    use crate::path::search::Search;
+    use crate::path::navmesh::NONE;
+    use crate::path::point_search::Search;
     use crate::path::{NavMesh, PathFinder};
     use crate::triangulation::Cdt;
 
@@ -348,7 +347,7 @@ mod tests {
         for r in [0.4, 0.8, 1.3] {
             let mut narrow = Vec::new();
             for h in 0..nav.tv.len() as u32 {
-                let (a, b) = (nav.v(h), nav.v(crate::path::nav::next(h)));
+                let (a, b) = (nav.v(h), nav.v(crate::path::navmesh::next(h)));
                 let (pa, pb) = (nav.p(a), nav.p(b));
                 if nav.corner[a as usize] && nav.corner[b as usize] && pa.distance(pb) < 2.0 * r {
                     narrow.push(([pa.x, pa.y], [pb.x, pb.y]));

@@ -1,15 +1,14 @@
-//! Distances between arcs of turns and wall segments.
+//! Arcs of circles: angles measured round a circle and the distance from
+//! an arc to a segment (floating point; the path finder's clearance tests
+//! and the spatial path check both use it), and the proper crossing of two
+//! segments.
 
-use crate::Point;
 use std::f64::consts::{PI, TAU};
 
-use crate::geometry::orient2d;
-use crate::path::{Rotation, Turn};
-
-use super::point_seg;
+use super::{Point, distance_point_segment, orient2d};
 
 /// Do `a b` and `c d` cross at one point inside both (exact)?
-pub(crate) fn crosses(a: Point, b: Point, c: Point, d: Point) -> bool {
+pub(crate) fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
     let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
     let (o3, o4) = (orient2d(c, d, a), orient2d(c, d, b));
     o1 * o2 < 0.0 && o3 * o4 < 0.0
@@ -36,10 +35,10 @@ fn angle(c: Point, p: Point) -> f64 {
 
 /// Minimum distance from the counter-clockwise arc of the circle (`c`,
 /// `r`) starting at angle `a0` over `sweep` to segment `a b`.
-pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point) -> f64 {
+pub(crate) fn arc_segment_distance(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point) -> f64 {
     let on = |t: f64| from_base(t, a0) <= sweep;
     let at = |t: f64| Point::new(c.x + r * t.cos(), c.y + r * t.sin());
-    let mut best = point_seg(at(a0), a, b).min(point_seg(at(a0 + sweep), a, b));
+    let mut best = distance_point_segment(a, b, at(a0)).min(distance_point_segment(a, b, at(a0 + sweep)));
     let mut cands = [f64::NAN; 6];
     cands[0] = angle(c, a);
     cands[1] = angle(c, b);
@@ -66,21 +65,8 @@ pub(crate) fn arc_seg(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point)
     }
     for t in cands {
         if t.is_finite() && on(t) {
-            best = best.min(point_seg(at(t), a, b));
+            best = best.min(distance_point_segment(a, b, at(t)));
         }
     }
     best
-}
-
-/// Distance between the turn's arc and segment `a b` (floating point).
-pub(crate) fn arc_seg_distance(t: &Turn, a: Point, b: Point) -> f64 {
-    // arc_seg sweeps counter-clockwise: a clockwise turn starts at its end.
-    let a0 = angle(
-        t.center,
-        match t.rotation {
-            Rotation::CounterClockwise => t.from,
-            Rotation::Clockwise => t.to,
-        },
-    );
-    arc_seg(t.center, t.radius, a0, t.sweep(), a, b)
 }

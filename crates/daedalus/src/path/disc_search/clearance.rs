@@ -1,27 +1,28 @@
 //! Clearance tests: is a point, a tangent segment or an arc at least `r`
 //! from every wall (the walls near a corner cached per query).
 
+use crate::geometry::tolerance;
 use super::*;
 use crate::geometry::{
     closest_point_segment, inner_tangent_tie, line_distance_cmp, segment_distance_at_least,
 };
-use crate::spatial::arc::from_base;
+use crate::geometry::from_base;
 
 /// Angle (radians, as its tangent) within which a tangent point faces a
-/// wall's point nearest its centre: a point in the band `CLEAR_TOL` off
+/// wall's point nearest its centre: a point in the band `tolerance::RELATIVE` off
 /// that direction by more than this lies where the wall's offset cuts the
 /// circle, not at a gap.
 const FACING: f64 = 1e-4;
 
 impl TangentSearch {
-    /// Every corner around vertex `v` (walls included), into `self.fan`.
+    /// Every corner around vertex `v` (walls included), into `self.scratch.fan`.
     pub(super) fn fan_of(&mut self, nav: &NavMesh, v: u32) {
-        self.fan.clear();
+        self.scratch.fan.clear();
         let c = nav.arcs.vcorner[v as usize];
         if c == NONE {
             return;
         }
-        self.fan.push(c);
+        self.scratch.fan.push(c);
         let mut cur = c;
         loop {
             let o = nav.opp[prev(cur) as usize];
@@ -31,7 +32,7 @@ impl TangentSearch {
             if o == c {
                 return;
             }
-            self.fan.push(o);
+            self.scratch.fan.push(o);
             cur = o;
         }
         let mut cur = c;
@@ -41,27 +42,27 @@ impl TangentSearch {
                 break;
             }
             let nc = next(o);
-            self.fan.push(nc);
+            self.scratch.fan.push(nc);
             cur = nc;
         }
     }
 
     /// Is every wall at least `r` from `p`? Flood over the triangles within `r`.
     pub(super) fn point_clear(&mut self, nav: &NavMesh, p: Point, r: f64, start: &[u32]) -> bool {
-        let ep = self.flood_epoch();
-        self.stack.clear();
+        let ep = self.scratch.flood_epoch();
+        self.scratch.stack.clear();
         for &t in start {
-            if self.tri_mark[t as usize] != ep {
-                self.tri_mark[t as usize] = ep;
-                self.stack.push((t, p, p));
+            if self.scratch.tri_mark[t as usize] != ep {
+                self.scratch.tri_mark[t as usize] = ep;
+                self.scratch.stack.push((t, p, p));
             }
         }
-        while let Some((t, _, _)) = self.stack.pop() {
+        while let Some((t, _, _)) = self.scratch.stack.pop() {
             for i in 0..3 {
                 let h = 3 * t + i;
                 let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
                 // Flood a superset (the band above r too); walls exactly.
-                if point_seg(p, x, y) >= r * (1.0 + CLEAR_TOL) {
+                if distance_point_segment(x, y, p) >= r * (1.0 + tolerance::RELATIVE) {
                     continue;
                 }
                 if nav.wall[h as usize] {
@@ -71,9 +72,9 @@ impl TangentSearch {
                     return false;
                 }
                 let u = nav.opp[h as usize] / 3;
-                if self.tri_mark[u as usize] != ep {
-                    self.tri_mark[u as usize] = ep;
-                    self.stack.push((u, p, p));
+                if self.scratch.tri_mark[u as usize] != ep {
+                    self.scratch.tri_mark[u as usize] = ep;
+                    self.scratch.stack.push((u, p, p));
                 }
             }
         }
@@ -109,7 +110,7 @@ impl TangentSearch {
         } else {
             (0.0, 0.0)
         };
-        let m = r + 1e-9 * (r + len);
+        let m = r + tolerance::RELATIVE * (r + len);
         let far = |x: Point, y: Point| {
             if len == 0.0 {
                 return false;
@@ -122,17 +123,17 @@ impl TangentSearch {
                 || (tx < -m && ty < -m)
                 || (tx > len + m && ty > len + m)
         };
-        let ep = self.flood_epoch();
-        self.stack.clear();
-        self.stack.push((t0, a, a));
-        self.tri_mark[t0 as usize] = ep;
-        while let Some((t, _, _)) = self.stack.pop() {
+        let ep = self.scratch.flood_epoch();
+        self.scratch.stack.clear();
+        self.scratch.stack.push((t0, a, a));
+        self.scratch.tri_mark[t0 as usize] = ep;
+        while let Some((t, _, _)) = self.scratch.stack.pop() {
             for i in 0..3 {
                 let h = 3 * t + i;
                 let wall = nav.wall[h as usize];
                 // An edge into a triangle already reached needs no test.
                 let u = if wall { NONE } else { nav.opp[h as usize] / 3 };
-                if !wall && self.tri_mark[u as usize] == ep {
+                if !wall && self.scratch.tri_mark[u as usize] == ep {
                     continue;
                 }
                 let x = nav.p(nav.v(h));
@@ -149,11 +150,11 @@ impl TangentSearch {
                 // Flooding a superset is safe (walls are tested exactly):
                 // an open edge that passes the strip test is crossed
                 // without the exact distance (a point segment has no strip).
-                if len == 0.0 && seg_seg(a, b, x, y) >= r {
+                if len == 0.0 && segment_distance(a, b, x, y) >= r {
                     continue;
                 }
-                self.tri_mark[u as usize] = ep;
-                self.stack.push((u, a, a));
+                self.scratch.tri_mark[u as usize] = ep;
+                self.scratch.stack.push((u, a, a));
             }
         }
         true
@@ -164,37 +165,37 @@ impl TangentSearch {
     /// the diameter every wall is there), except those at `v` (cached
     /// until a change meets the box `2 r` around `v`).
     pub(super) fn near_walls(&mut self, nav: &NavMesh, v: u32, r: f64) -> (u32, u32) {
-        let lim = cache::near_limit(r);
-        let lo = 2.0 * r * (1.0 - CLEAR_TOL);
+        let lim = edge_cache::near_limit(r);
+        let lo = 2.0 * r * (1.0 - tolerance::RELATIVE);
         if let Some(rg) = self.cache_mut().near(nav, v, lim) {
             return rg;
         }
         let pv = nav.p(v);
         let begin = self.cache().near_pool.len() as u32;
         self.fan_of(nav, v);
-        let ep = self.flood_epoch();
-        self.stack.clear();
-        for k in 0..self.fan.len() {
-            let t = self.fan[k] / 3;
-            if self.tri_mark[t as usize] != ep {
-                self.tri_mark[t as usize] = ep;
-                self.stack.push((t, pv, pv));
+        let ep = self.scratch.flood_epoch();
+        self.scratch.stack.clear();
+        for k in 0..self.scratch.fan.len() {
+            let t = self.scratch.fan[k] / 3;
+            if self.scratch.tri_mark[t as usize] != ep {
+                self.scratch.tri_mark[t as usize] = ep;
+                self.scratch.stack.push((t, pv, pv));
             }
         }
         // Each wall edge once: by its half-edge seen first.
         let he_ep = ep;
-        while let Some((t, _, _)) = self.stack.pop() {
+        while let Some((t, _, _)) = self.scratch.stack.pop() {
             for i in 0..3 {
                 let h = 3 * t + i;
                 let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
-                let d = point_seg(pv, x, y);
+                let d = distance_point_segment(x, y, pv);
                 if d >= lim {
                     continue;
                 }
                 if nav.wall[h as usize] {
                     let o = nav.opp[h as usize];
-                    let seen = o != NONE && self.he_mark[o as usize] == he_ep;
-                    self.he_mark[h as usize] = he_ep;
+                    let seen = o != NONE && self.scratch.he_mark[o as usize] == he_ep;
+                    self.scratch.he_mark[h as usize] = he_ep;
                     // The walls at `v` bound its free arc: every arc inside
                     // it keeps `r` from them.
                     // A wall at least `2 r` away (exact) keeps the whole
@@ -212,9 +213,9 @@ impl TangentSearch {
                     continue;
                 }
                 let u = o / 3;
-                if self.tri_mark[u as usize] != ep {
-                    self.tri_mark[u as usize] = ep;
-                    self.stack.push((u, pv, pv));
+                if self.scratch.tri_mark[u as usize] != ep {
+                    self.scratch.tri_mark[u as usize] = ep;
+                    self.scratch.stack.push((u, pv, pv));
                 }
             }
         }
@@ -243,7 +244,7 @@ impl TangentSearch {
             return true;
         }
         let c = nav.p(v);
-        let (lo, hi) = (r * (1.0 - CLEAR_TOL), r * (1.0 + CLEAR_TOL));
+        let (lo, hi) = (r * (1.0 - tolerance::RELATIVE), r * (1.0 + tolerance::RELATIVE));
         // The arc lies in the disc about its midpoint through its ends: a
         // wall farther than that radius (plus rounding slack) is clear.
         // Below a half turn the midpoint lies along the sum of the ends'
@@ -260,13 +261,13 @@ impl TangentSearch {
             let mid = Point::new(c.x + r * cm, c.y + r * sm);
             (mid, 2.0 * r * (sweep / 4.0).sin())
         };
-        let reach = hi + half + 1e-9 * r;
+        let reach = hi + half + tolerance::RELATIVE * r;
         // The arc's first angle, taken only when a wall comes near.
         let mut a0 = f64::NAN;
         self.cache().near_pool[b as usize..e as usize]
             .iter()
             .all(|&(x, y)| {
-                if point_seg(mid, x, y) >= reach {
+                if distance_point_segment(x, y, mid) >= reach {
                     return true;
                 }
                 if a0.is_nan() {
@@ -275,7 +276,7 @@ impl TangentSearch {
                 }
                 // Every listed wall is closer than 2 r to the centre
                 // (`near_walls`): one farther would keep the circle clear.
-                let d = arc_seg(c, r, a0, sweep, x, y);
+                let d = arc_segment_distance(c, r, a0, sweep, x, y);
                 if d >= hi {
                     return true;
                 }
@@ -306,7 +307,7 @@ pub(super) enum End {
 }
 
 /// Is the segment `a b` at least `r` from the wall `x y`? Distances
-/// further than the relative band `CLEAR_TOL` from `r` are decided in
+/// further than the relative band `tolerance::RELATIVE` from `r` are decided in
 /// floats (their rounding is far smaller); inside the band the pair of
 /// features that meet is decided on the input coordinates, exactly:
 /// - an input end against the wall: `dist(p, x y) >= r`;
@@ -329,7 +330,7 @@ pub(super) enum End {
 /// What is left to floats: a tangent point within the band of a wall it
 /// does not face (where the wall's offset cuts the circle: no static gap,
 /// such positions involve square roots); clear when its computed distance
-/// is at least `r (1 - CLEAR_TOL)`.
+/// is at least `r (1 - tolerance::RELATIVE)`.
 pub(super) fn wall_clear(
     (a, ea): (Point, End),
     (b, eb): (Point, End),
@@ -337,14 +338,14 @@ pub(super) fn wall_clear(
     y: Point,
     r: f64,
 ) -> bool {
-    let (lo, hi) = (r * (1.0 - CLEAR_TOL), r * (1.0 + CLEAR_TOL));
+    let (lo, hi) = (r * (1.0 - tolerance::RELATIVE), r * (1.0 + tolerance::RELATIVE));
     // The distance of the segments is the least of these four (when
     // they do not meet, decided exactly).
     let ds = [
-        point_seg(a, x, y),
-        point_seg(b, x, y),
-        point_seg(x, a, b),
-        point_seg(y, a, b),
+        distance_point_segment(x, y, a),
+        distance_point_segment(x, y, b),
+        distance_point_segment(a, b, x),
+        distance_point_segment(a, b, y),
     ];
     let d = ds.iter().copied().fold(f64::INFINITY, f64::min);
     if d < lo || segments_meet(a, b, x, y) {
@@ -412,7 +413,7 @@ fn through_midpoint(a: Point, b: Point, c: Point, q: Point) -> bool {
     let m = Point::new(0.5 * (c.x + q.x), 0.5 * (c.y + q.y));
     let (ux, uy, vx, vy) = (b.x - a.x, b.y - a.y, m.x - a.x, m.y - a.y);
     let scale = ux.hypot(uy) * vx.hypot(vy).max(c.distance(q));
-    (ux * vy - uy * vx).abs() <= 1e-9 * scale
+    (ux * vy - uy * vx).abs() <= tolerance::RELATIVE * scale
 }
 
 #[cfg(test)]
@@ -434,8 +435,8 @@ mod tests {
         let mut ts = TangentSearch::default();
         let (mut clear, mut blocked, mut wide) = (0, 0, 0);
         for r in [0.25, 1.0, 3.0] {
-            ts.begin(&nav);
-            ts.sync_cache(&nav, r);
+            ts.scratch.begin(&nav);
+            ts.caches.select(&nav, r);
             for v in 0..nav.pos.len() as u32 {
                 if nav.arcs.vcorner[v as usize] == NONE || !nav.arcs.useful[v as usize] {
                     continue;
@@ -445,7 +446,7 @@ mod tests {
                 let near: Vec<(Point, Point)> = walls
                     .iter()
                     .copied()
-                    .filter(|&(x, y)| x != c && y != c && point_seg(c, x, y) < 3.0 * r)
+                    .filter(|&(x, y)| x != c && y != c && distance_point_segment(x, y, c) < 3.0 * r)
                     .collect();
                 for _ in 0..6 {
                     let (x, y) = (rnd(arc.arcw), rnd(arc.arcw));
@@ -459,7 +460,7 @@ mod tests {
                     };
                     let d = (0..=1000)
                         .map(|i| at(a + dir * sweep * f64::from(i) / 1000.0))
-                        .flat_map(|p| near.iter().map(move |&(x, y)| point_seg(p, x, y)))
+                        .flat_map(|p| near.iter().map(move |&(x, y)| distance_point_segment(x, y, p)))
                         .fold(f64::INFINITY, f64::min);
                     if (d - r).abs() <= 5e-3 * r {
                         continue;

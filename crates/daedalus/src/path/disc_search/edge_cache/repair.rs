@@ -48,20 +48,20 @@ impl TangentSearch {
         let mask = profile::run_mask(run);
         let [a, b] = profile::run_rays(run);
         let cone = Cone::wedge(pv, a, b, prof_abs(nav));
-        let base = self.cand_pool.len();
+        let base = self.scratch.cand_pool.len();
         let (cands, dep) = self.flood_side(nav, v, Some(&cone), s.outer, true);
-        let cut = self.cut.reach;
+        let cut = self.scratch.cut.reach;
         // The kept edges and the new ones, sorted by departure offset.
         let mut edges = std::mem::take(&mut self.cache_mut().edges);
         let begin = edges.len();
         self.tangent_edges(nav, (v, dir), r, cands, mask, &mut edges);
-        self.cand_pool.truncate(base);
-        let mut fresh = std::mem::take(&mut self.fresh);
+        self.scratch.cand_pool.truncate(base);
+        let mut fresh = std::mem::take(&mut self.scratch.fresh);
         fresh.clear();
         fresh.extend(edges.drain(begin..));
         fresh.sort_unstable_by(|x, y| x.o.total_cmp(&y.o));
         // Merged with the edges kept (sorted already), after `begin`.
-        let c = &mut self.caches[self.cur];
+        let c = self.caches.current_mut();
         let (b0, e0) = (s.range.0 as usize, s.range.1 as usize);
         let (mut k, mut f, mut kept) = (b0, 0, 0);
         loop {
@@ -82,14 +82,14 @@ impl TangentSearch {
                 break;
             }
         }
-        self.fresh = fresh;
+        self.scratch.fresh = fresh;
         c.edges = edges;
         c.sync_offsets();
         let end = c.edges.len();
         // The hit sectors' reach is the new flood's; elsewhere the larger.
         let pr = prof_range(&s);
         for (k, x) in c.prof_pool[pr].iter_mut().enumerate() {
-            let new = self.profile[k];
+            let new = self.scratch.profile[k];
             *x = if mask & (1 << k) != 0 {
                 new
             } else {
@@ -104,7 +104,7 @@ impl TangentSearch {
         if cut {
             side.reach = side.reach.min(side.outer);
         }
-        self.counts.repaired += 1;
-        self.counts.repair_kept += kept as u64;
+        self.counters.cache.repaired += 1;
+        self.counters.cache.repair_kept += kept as u64;
     }
 }

@@ -1,6 +1,7 @@
 //! Taut-path pruning: the half-planes where the successors of an arrival
 //! can lie, and the start's box.
 
+use crate::geometry::tolerance;
 use super::*;
 
 /// Where the centres of the successors of one arrival can lie (taut-path
@@ -46,7 +47,7 @@ impl Cone {
                 (-end.0, -end.1, r - r * d.cos()),
                 (-tx, -ty, r + r * (d / 2.0).sin()),
             ],
-            slack: 1e-6 * r,
+            slack: tolerance::WIDEN * r,
         }
     }
 
@@ -70,7 +71,7 @@ impl Cone {
         // The wedge lies ahead of `u` along its bisector: an edge behind
         // `u` (its ends outside either side) is skipped too.
         let (mx, my) = (a.0 + b.0, a.1 + b.1);
-        let ahead = if mx * mx + my * my > 1e-6 {
+        let ahead = if mx * mx + my * my > tolerance::UNIT_SUM {
             (-mx, -my, 0.0)
         } else {
             (0.0, 0.0, f64::INFINITY)
@@ -93,7 +94,7 @@ impl Cone {
     #[inline]
     pub(super) fn outside(&self, p: Point) -> u8 {
         let (dx, dy) = (p.x - self.u.x, p.y - self.u.y);
-        let s = self.slack + 1e-6 * (dx.abs() + dy.abs());
+        let s = self.slack + tolerance::WIDEN * (dx.abs() + dy.abs());
         let mut m = 0;
         for (k, &(nx, ny, c)) in self.h.iter().enumerate() {
             if dx * nx + dy * ny > c + s {

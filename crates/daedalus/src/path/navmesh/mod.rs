@@ -2,24 +2,25 @@
 //! three vertex indices per triangle (counter-clockwise), and per half-edge
 //! (`3 * triangle + i`, edge `v[i] -> v[i + 1]`) the opposite half-edge and a
 //! wall flag. Cache friendly, built once, then patched where the
-//! triangulation changed ([`NavMesh::update`], see `patch`).
+//! triangulation changed ([`NavMesh::update`], see `update`).
 
-mod apart;
-mod arcs;
 mod bits;
 mod build;
 #[cfg(test)]
 mod check;
-mod history;
+mod corner_arcs;
 mod locate;
-mod patch;
+mod narrow;
+mod update;
 
 use crate::geometry::orient2d;
 use crate::mesh::MeshDump;
 use crate::{Point, Rect};
 
 use super::PathError;
-pub(crate) use arcs::{Arcs, ang};
+pub(crate) use corner_arcs::{Arcs, ang};
+pub(crate) use narrow::{narrow_edge, narrow_limit};
+pub use update::NavUpdate;
 pub(crate) use bits::Bits;
 use build::spatial_order;
 
@@ -87,33 +88,9 @@ pub struct NavMesh {
     lost: usize,
     /// A live triangle (location falls back to it when a grid hint died).
     any: u32,
-    scratch: patch::Scratch,
+    scratch: update::Scratch,
     /// Where each update since the build changed the triangles.
-    pub(crate) history: history::History,
-}
-
-/// What one [`NavMesh::update`] did.
-///
-/// ```
-/// use daedalus::{triangulation::Cdt, path::NavMesh};
-/// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-/// let mut nav = NavMesh::default();
-/// let first = nav.update(&mut cdt);
-/// assert!(first.rebuilt);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NavUpdate {
-    /// The triangulation's [`revision`](crate::triangulation::Cdt::revision) the snapshot now shows.
-    pub revision: u64,
-    /// Where the triangles changed since the previous update (the union of
-    /// the old and new triangles' boxes), `None` when nothing changed or the
-    /// whole snapshot was rebuilt.
-    pub region: Option<crate::geometry::Rect>,
-    /// The snapshot was built from scratch (first update, another
-    /// triangulation, or a change too large to patch).
-    pub rebuilt: bool,
-    /// Triangles written by this update.
-    pub triangles: usize,
+    pub(crate) history: update::History,
 }
 
 impl NavMesh {
@@ -272,76 +249,6 @@ impl NavMesh {
         Self::finish_ordered(pos, tv, opp, wall, face, cdt.bounds)
     }
 
-    /// Brings the snapshot up to date with every change made to `cdt` since
-    /// this snapshot last followed it (a full build the first time, or when
-    /// it followed another triangulation). Queries then see the world as it
-    /// is now; [`NavUpdate`] says what changed.
-    ///
-    /// ```
-    /// use daedalus::{Point, triangulation::Cdt, path::{NavMesh, PathFinder}};
-    /// let mut cdt = Cdt::new([0.0, 0.0], [10.0, 10.0]).unwrap();
-    /// let mut nav = NavMesh::default();
-    /// nav.update(&mut cdt);
-    /// let mut finder = PathFinder::new();
-    /// let straight = finder.find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
-    /// assert!((straight.length() - 8.0).abs() < 1e-12);
-    /// cdt.insert_segment([5.0, 2.0], [5.0, 8.0]).unwrap();
-    /// let u = nav.update(&mut cdt);
-    /// assert_eq!(u.revision, cdt.revision());
-    /// let around = finder.find_path(&nav, Point::new(1.0, 5.0), Point::new(9.0, 5.0), 0.0).unwrap();
-    /// assert!((around.length() - 10.0).abs() < 1e-12);
-    /// ```
-    pub fn update(&mut self, cdt: &mut crate::triangulation::Cdt) -> NavUpdate {
-        let mut faces = std::mem::take(&mut self.scratch.faces);
-        let log = &mut cdt.mesh.changes;
-        let following = self.follow == Some((log.id.0, log.epoch));
-        let listed = log.drain(&mut faces);
-        let follow = Some((log.id.0, log.epoch));
-        let out = if following && listed {
-            if faces.is_empty() {
-                NavUpdate {
-                    revision: cdt.revision(),
-                    region: None,
-                    rebuilt: false,
-                    triangles: 0,
-                }
-            } else {
-                let (region, triangles) = self.patch(cdt, &mut faces);
-                if self.needs_compaction() {
-                    self.rebuild(cdt)
-                } else {
-                    self.revision =
-                        NEXT_REVISION.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                    self.history
-                        .record(self.revision, &self.scratch.changes.boxes);
-                    NavUpdate {
-                        revision: cdt.revision(),
-                        region,
-                        rebuilt: false,
-                        triangles,
-                    }
-                }
-            }
-        } else {
-            self.rebuild(cdt)
-        };
-        self.follow = follow;
-        self.scratch.faces = faces;
-        out
-    }
-
-    fn rebuild(&mut self, cdt: &crate::triangulation::Cdt) -> NavUpdate {
-        // The old tables go first: never two snapshots at once.
-        *self = NavMesh::default();
-        *self = NavMesh::from_cdt(cdt);
-        NavUpdate {
-            revision: cdt.revision(),
-            region: None,
-            rebuilt: true,
-            triangles: self.triangle_count(),
-        }
-    }
-
     /// Completes a snapshot from raw arrays (`face`: the triangulation face
     /// of each triangle, or `NONE`).
     pub(crate) fn finish(
@@ -407,7 +314,7 @@ impl NavMesh {
             lost: 0,
             any: 0,
             scratch: Default::default(),
-            history: history::History::new(revision),
+            history: update::History::new(revision),
         };
         // The wedges and the corner tables in one walk round every vertex.
         nav.build_wedges();

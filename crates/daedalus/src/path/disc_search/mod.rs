@@ -77,32 +77,32 @@
 //! circle and side reaches it along a clear arc at no greater cost.
 
 mod astar;
-mod cache;
+mod edge_cache;
 mod clearance;
 mod cone;
+mod counters;
 mod frontier;
 mod kernels;
+mod knobs;
+mod lower_bound;
 mod reconstruct;
+mod scratch;
 mod start;
 mod visibility;
 
 use std::f64::consts::{PI, TAU};
 
 use crate::Point;
-use crate::geometry::orient2d;
+use crate::geometry::{orient2d, tolerance};
 
-use super::bound::GoalBound;
-use super::nav::{NONE, NavMesh, ang, next, prev};
-use super::search::Search;
+use super::navmesh::{NONE, NavMesh, ang, next, prev};
+use super::point_search::Search;
 use super::{Path, PathError, Rotation, Turn};
-use crate::spatial::arc::arc_seg;
-use crate::spatial::{point_seg, seg_seg, segments_meet};
+use crate::geometry::{arc_segment_distance, distance_point_segment, segment_distance, segments_meet};
 use cone::Cone;
 use kernels::{offset, tangent};
 use visibility::Reach;
 
-/// Relative slack of the clearance tests (rounding of computed tangent points).
-const CLEAR_TOL: f64 = 1e-9;
 /// Sweeps up to which `arc_clear` finds an arc's midpoint from its ends'
 /// sum (at a half turn the sum vanishes).
 const SUM_MID: f64 = 2.0;
@@ -110,8 +110,6 @@ const SUM_MID: f64 = 2.0;
 /// about the midpoint of start and goal: measured against 0.6, 0.7 and a
 /// disc of `2 |s t| + 8 r` about the goal (session 28).
 const GOAL_DISC: f64 = 0.55;
-/// Angular slack of the free-arc prefilter (the exact clearance test decides).
-const ANG_TOL: f64 = 1e-7;
 
 /// Work before the search takes the radius-0 bound as heuristic, counted
 /// in expansions that flood: one that scans cached edges counts
@@ -210,148 +208,18 @@ impl State {
     }
 }
 
-/// How the expansions of the radius > 0 search found their corner's
-/// side in the tangent cache, counted over a finder's life (a test and
-/// bench hook, see `PathFinder::tangent_cache_counts`).
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct CacheCounts {
-    /// Kept edges used.
-    pub kept: u64,
-    /// Kept edges reaching too short a distance, flooded again farther.
-    pub regrown: u64,
-    /// Kept edges a change came near: dropped.
-    pub dropped: u64,
-    /// Not kept: a flood of the arrival's cone only.
-    pub cone: u64,
-    /// Not kept, expanded by an earlier query: flooded and kept.
-    pub filled: u64,
-    /// Kept edges a change came near in a few sectors: those sectors
-    /// flooded again, the rest kept (counted in `kept` too).
-    pub repaired: u64,
-    /// Edges the repairs kept.
-    pub repair_kept: u64,
-}
-
-/// Reusable buffers of the radius > 0 search.
+/// The radius > 0 search: its per-query buffers, the tangent edges it
+/// keeps across queries, its counters and its test settings, each owned
+/// by its own module.
 #[derive(Default, Debug, Clone)]
 pub(crate) struct TangentSearch {
-    states: Vec<State>,
-    heap: frontier::Frontier,
-    /// Per-query epoch for the per-vertex caches.
-    qe: u32,
-    /// Flood epoch for triangle / half-edge marks.
-    fe: u32,
-    tri_mark: Vec<u32>,
-    he_mark: Vec<u32>,
-    /// Candidate corners of the state being expanded.
-    cand_pool: Vec<u32>,
+    /// Per-query buffers.
+    scratch: scratch::Scratch,
     /// Tangent edges and near walls kept across queries, per radius.
-    caches: Vec<cache::EdgeCache>,
-    /// The cache of the current query.
-    cur: usize,
-    /// Queries run (the caches' recency).
-    uses: u64,
-    /// Per vertex: `qe` when the goal's visibility flood saw it.
-    goal_seen: Vec<u32>,
-    /// The goal's flood saw every corner within this distance of
-    /// `goal_centre` (see `goal_disc`).
-    goal_reach: f64,
-    /// The centre of the goal flood's disc.
-    goal_centre: Point,
-    /// The radius of the goal's first flood (see `goal_disc`) while it
-    /// has not run: it runs when
-    /// the first edge to the goal is found blocked (until then every
-    /// expanded corner may push one, checked when popped; on small maps
-    /// most searches end without, and the flood was a seventh of a query).
-    goal_pending: Option<f64>,
-    /// What the last visibility flood left out.
-    cut: visibility::Cut,
-    /// The box of every triangle the last visibility flood entered.
-    flood_box: Option<crate::geometry::Rect>,
-    /// How far a tracked flood's triangles reach round its origin, per
-    /// sector (what a cache fill depends on, see `cache::profile`).
-    profile: Vec<f32>,
-    /// The profile's absolute slack (`1e-9` of the world's coordinates).
-    prof_abs: f64,
-    /// What the expansions found in the cache so far (statistics).
-    pub(crate) counts: CacheCounts,
-    /// Per vertex and side: expanded arrivals (point, g, offset on the free arc).
-    arr_stamp: Vec<u32>,
-    arr_list: Vec<Vec<(Point, f64, f64)>>,
-    stack: Vec<(u32, Point, Point)>,
-    /// The triangles containing the start (during a search; the goal's
-    /// are swapped in for its flood).
-    tris: Vec<u32>,
-    /// The triangles containing the goal.
-    gtris: Vec<u32>,
-    fan: Vec<u32>,
-    /// Heuristic: lower bounds of the distance to the goal.
-    bound: GoalBound,
-    /// Per cached edge: the first edge leaving its arrival's side at or
-    /// after the arrival (see `TangentSearch::first_after`), `NONE` unknown.
-    after: Vec<u32>,
-    /// The new edges of a repair (see `cache::repair`), before the merge.
-    fresh: Vec<cache::Edge>,
-    /// The windows of the start's flood (see `start`), in the heap with
-    /// the `start::WINDOW` bit.
-    windows: Vec<start::Window>,
-    /// The start's windows being expanded (see `start`).
-    wstack: Vec<start::Window>,
-    /// Windows keyed up to this are expanded at once (see `start`).
-    eager: f64,
-    /// Per vertex: `qe` once the start's flood has pushed its successors.
-    start_seen: Vec<u32>,
-    /// States expanded by the last query (statistics).
-    pub(crate) expanded: usize,
-    /// Their work in `1 / FLOOD_WORK` of a flooding expansion (see `LAZY_BOUND`).
-    work: usize,
-    /// Expansions before the bound is prepared (`LAZY_BOUND` if unset).
-    pub(crate) bound_after: Option<usize>,
-    /// Expansions after which the goal's flood runs anyway (test hook).
-    pub(crate) goal_after: Option<usize>,
+    caches: edge_cache::EdgeCaches,
+    /// What the searches did (see [`crate::path::stats`]).
+    pub(crate) counters: counters::Counters,
+    /// Test settings.
+    pub(crate) knobs: knobs::Knobs,
 }
 
-impl TangentSearch {
-    fn begin(&mut self, nav: &NavMesh) {
-        let nt = nav.slots();
-        let nh = nav.tv.len();
-        let nv = nav.pos.len();
-        if self.tri_mark.len() < nt {
-            self.tri_mark.resize(nt, 0);
-        }
-        if self.he_mark.len() < nh {
-            self.he_mark.resize(nh, 0);
-        }
-        if self.goal_seen.len() < nv {
-            self.goal_seen.resize(nv, 0);
-            self.start_seen.resize(nv, 0);
-        }
-        if self.arr_stamp.len() < 2 * nv {
-            self.arr_stamp.resize(2 * nv, 0);
-            self.arr_list.resize(2 * nv, Vec::new());
-        }
-        self.qe = self.qe.wrapping_add(1);
-        if self.qe == 0 {
-            self.goal_seen.iter_mut().for_each(|s| *s = 0);
-            self.start_seen.iter_mut().for_each(|s| *s = 0);
-            self.arr_stamp.iter_mut().for_each(|s| *s = 0);
-            self.qe = 1;
-        }
-        self.cand_pool.clear();
-        self.states.clear();
-        self.heap.clear();
-        self.expanded = 0;
-        self.work = 0;
-    }
-
-    fn flood_epoch(&mut self) -> u32 {
-        self.fe = self.fe.wrapping_add(1);
-        if self.fe == 0 {
-            self.tri_mark.iter_mut().for_each(|s| *s = 0);
-            self.he_mark.iter_mut().for_each(|s| *s = 0);
-            self.fe = 1;
-        }
-        self.fe
-    }
-}

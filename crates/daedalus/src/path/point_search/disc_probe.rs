@@ -16,9 +16,9 @@
 //! far fewer, is not bounded by it).
 
 use crate::Point;
-use crate::spatial::seg_seg;
+use crate::geometry::segment_distance;
 
-use super::nav::{NONE, NavMesh, next};
+use crate::path::navmesh::{NONE, NavMesh, next};
 
 #[derive(Debug, Clone, Default)]
 pub(crate) struct DiscProbe {
@@ -121,7 +121,7 @@ fn near(nav: &NavMesh, t: u32, r: f64) -> Vec<[f64; 4]> {
             if nav.wall[h as usize] && walls.insert(if o == NONE { h } else { h.min(o) }) {
                 let (a, b) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
                 let d = (0..3)
-                    .map(|k| seg_seg(a, b, tp[k], tp[(k + 1) % 3]))
+                    .map(|k| segment_distance(a, b, tp[k], tp[(k + 1) % 3]))
                     .fold(f64::INFINITY, f64::min);
                 if d < r {
                     out.push([a.x, a.y, b.x, b.y]);
@@ -147,9 +147,9 @@ fn near(nav: &NavMesh, t: u32, r: f64) -> Vec<[f64; 4]> {
 mod tests {
     use super::{DiscProbe, near};
     use crate::Point;
-    use crate::path::nav::{NONE, next};
+    use crate::path::navmesh::{NONE, next};
     use crate::path::{NavMesh, PathFinder};
-    use crate::spatial::seg_seg;
+    use crate::geometry::segment_distance;
     use crate::triangulation::Cdt;
 
     /// Pseudo-random segments in the box [0, 100]^2 (an LCG).
@@ -195,7 +195,7 @@ mod tests {
                     .iter()
                     .filter(|&&(a, b)| {
                         (0..3)
-                            .map(|k| seg_seg(a, b, tp[k], tp[(k + 1) % 3]))
+                            .map(|k| segment_distance(a, b, tp[k], tp[(k + 1) % 3]))
                             .fold(f64::INFINITY, f64::min)
                             < r
                     })

@@ -16,7 +16,7 @@
 //! the world the snapshot is rebuilt (amortised: the rebuild follows at
 //! least that much patch work).
 
-use super::{NONE, NavMesh, next, prev};
+use super::super::{NONE, NavMesh, next, prev};
 use crate::geometry::Rect;
 use crate::mesh::Mesh;
 use crate::triangulation::Cdt;
@@ -29,8 +29,8 @@ type WallEnd = u64;
 
 /// Reusable buffers of a patch.
 #[derive(Clone, Debug, Default)]
-pub(super) struct Scratch {
-    pub(super) faces: Vec<u32>,
+pub(in crate::path::navmesh) struct Scratch {
+    pub(in crate::path::navmesh) faces: Vec<u32>,
     old: Vec<u32>,
     new: Vec<u32>,
     /// Mesh half-edges of the new triangles, three each.
@@ -59,13 +59,13 @@ pub(super) struct Scratch {
     fans: Vec<u32>,
     spans: Vec<(u32, u32, u32)>,
     /// Boxes of the old and new triangles (the update's region).
-    pub(super) boxes: super::history::Boxes,
+    pub(in crate::path::navmesh) boxes: super::history::Boxes,
     /// Walls (ends in order) and vertices of the old and of the new
     /// triangles, by coordinates: what changed is in one list only.
     old_geo: Vec<Geo>,
     new_geo: Vec<Geo>,
     /// Boxes of the walls and vertices that changed (see `history`).
-    pub(super) changes: super::history::Boxes,
+    pub(in crate::path::navmesh) changes: super::history::Boxes,
     rays: Vec<crate::Point>,
     /// Old triangles by their smallest vertex (see [`OldTri`]).
     olds: Vec<OldTri>,
@@ -170,7 +170,7 @@ impl Scratch {
         });
     }
 
-    pub(super) fn heap_bytes(&self) -> usize {
+    pub(in crate::path::navmesh) fn heap_bytes(&self) -> usize {
         fn b<T>(v: &Vec<T>) -> usize {
             v.capacity() * std::mem::size_of::<T>()
         }
@@ -203,7 +203,7 @@ impl Scratch {
 impl NavMesh {
     /// Rebuild instead of patching: too many free slots, or too much
     /// dead-end pruning given up.
-    pub(super) fn needs_compaction(&self) -> bool {
+    pub(in crate::path::navmesh) fn needs_compaction(&self) -> bool {
         let live = self.live;
         self.free_tris.len() > live / 2 + 4096 || self.lost > live / 8 + 4096
     }
@@ -211,7 +211,7 @@ impl NavMesh {
     /// Redoes the triangles of `faces` (deduplicated here). Returns the box
     /// of the old and new triangles and how many triangles were written.
     #[inline(never)]
-    pub(super) fn patch(&mut self, cdt: &Cdt, faces: &mut Vec<u32>) -> (Option<Rect>, usize) {
+    pub(in crate::path::navmesh) fn patch(&mut self, cdt: &Cdt, faces: &mut Vec<u32>) -> (Option<Rect>, usize) {
         let m = &cdt.mesh;
         let mut s = std::mem::take(&mut self.scratch);
         s.epoch = s.epoch.wrapping_add(1);
@@ -640,7 +640,7 @@ impl NavMesh {
 
     /// The corners around the vertex of corner `c`, counter-clockwise,
     /// starting after a wall (at the border: the most clockwise corner).
-    pub(super) fn ordered_fan(&self, c: u32, out: &mut Vec<u32>) {
+    pub(in crate::path::navmesh) fn ordered_fan(&self, c: u32, out: &mut Vec<u32>) {
         out.clear();
         // Rewind clockwise (across each corner's edge i) to the border...
         let mut s = c;

@@ -17,11 +17,12 @@
 //!
 //! Angles are pseudo-angles (`pseudo`, in `[0, 4)`, monotonic in the true
 //! angle, with a slope at most 1 per radian), so a true angular margin is
-//! also a margin in pseudo-angle; every span is widened by `EPS` for the
+//! also a margin in pseudo-angle; every span is widened by `tolerance::ARC` for the
 //! rounding, and a corner on a sector's side ray is found by that ray.
 //! The region described holds every point seen, so the test can only
 //! answer "meets" too often, never too seldom.
 
+use crate::geometry::tolerance;
 use crate::Point;
 use crate::geometry::Rect;
 
@@ -30,10 +31,10 @@ use crate::geometry::Rect;
 /// 32 cut the repairs' time by a tenth (CatwalkAlley's median r / r0
 /// 5.03 -> 4.29, Boston_0_512's 5.18 -> 4.68); 128 was slower again
 /// (larger profiles to fill and test).
-pub(in crate::path::tangent) const SECTORS: usize = 64;
+pub(in crate::path::disc_search) const SECTORS: usize = 64;
 
 /// A set of sectors: bit `k` for sector `k`.
-pub(in crate::path::tangent) type Mask = u64;
+pub(in crate::path::disc_search) type Mask = u64;
 
 /// Pseudo-angle of the direction `(dx, dy)` (not both zero), in `[0, 4)`.
 #[inline]
@@ -52,9 +53,6 @@ fn sector(a: f64) -> usize {
     ((a * (SECTORS as f64 / 4.0)) as usize).min(SECTORS - 1)
 }
 
-/// Slack of a pseudo-angle for its rounding.
-const EPS: f64 = 1e-9;
-
 /// `a` brought into `[0, 4)` (`a` within one turn of it).
 #[inline]
 fn wrap(a: f64) -> f64 {
@@ -67,13 +65,13 @@ fn wrap(a: f64) -> f64 {
     }
 }
 
-/// The sectors of `a - EPS` and `b + EPS`.
+/// The sectors of `a - tolerance::ARC` and `b + tolerance::ARC`.
 #[inline]
 fn ends(a: f64, b: f64) -> (usize, usize) {
-    (sector(wrap(a - EPS)), sector(wrap(b + EPS)))
+    (sector(wrap(a - tolerance::ARC)), sector(wrap(b + tolerance::ARC)))
 }
 
-/// Calls `f` on every sector from that of `a - EPS` to that of `b + EPS`
+/// Calls `f` on every sector from that of `a - tolerance::ARC` to that of `b + tolerance::ARC`
 /// counter-clockwise, until it answers `true`.
 #[inline]
 fn each_sector(a: f64, b: f64, mut f: impl FnMut(usize) -> bool) -> bool {
@@ -139,7 +137,7 @@ fn ray_reach(o: Point, d: (f64, f64), t: &[Point; 3]) -> f64 {
         }
         let tt = (w.0 * e.1 - w.1 * e.0) / den;
         let ss = (w.0 * d.1 - w.1 * d.0) / den;
-        if tt >= 0.0 && (-1e-9..=1.0 + 1e-9).contains(&ss) {
+        if tt >= 0.0 && (-tolerance::RELATIVE..=1.0 + tolerance::RELATIVE).contains(&ss) {
             far = far.max(tt);
         }
     }
@@ -153,7 +151,7 @@ fn ray_reach(o: Point, d: (f64, f64), t: &[Point; 3]) -> f64 {
 /// along one edge has no maximum inside an angular interval). A triangle
 /// within two sectors counts its farthest corner for both. `abs` is the
 /// absolute rounding slack of a distance (`1e-9` of the coordinates).
-pub(in crate::path::tangent) fn add(reach: &mut [f32], o: Point, t: [Point; 3], abs: f64) {
+pub(in crate::path::disc_search) fn add(reach: &mut [f32], o: Point, t: [Point; 3], abs: f64) {
     // The corners other than `o`: direction and squared distance, in
     // counter-clockwise order after `o` when `o` is one of them.
     let (mut a, mut d2, mut n) = ([0.0f64; 3], [0.0f64; 3], 0);
@@ -168,7 +166,7 @@ pub(in crate::path::tangent) fn add(reach: &mut [f32], o: Point, t: [Point; 3], 
         d2[n] = dx * dx + dy * dy;
         n += 1;
     }
-    let slack = |x: f64| up(x * (1.0 + 1e-9) + abs);
+    let slack = |x: f64| up(x * (1.0 + tolerance::RELATIVE) + abs);
     let whole = d2[..n].iter().fold(0.0f64, |m, &x| m.max(x)).sqrt();
     let (s, e) = if n == 2 {
         // Round `o`: the angle between its other corners.
@@ -176,7 +174,7 @@ pub(in crate::path::tangent) fn add(reach: &mut [f32], o: Point, t: [Point; 3], 
     } else {
         span3(a)
     };
-    if n == 3 && wrap(e - s) >= 2.0 - EPS {
+    if n == 3 && wrap(e - s) >= 2.0 - tolerance::ARC {
         // Holds `o` (not a vertex flood's triangle): every direction.
         let v = slack(whole);
         reach.iter_mut().for_each(|r| *r = r.max(v));
@@ -231,7 +229,7 @@ fn span3([x, y, z]: [f64; 3]) -> (f64, f64) {
 /// docs): a point of that region within `margin` of `b` lies in one of
 /// them. May name sectors too many, never too few; `0`: the box keeps
 /// clear of the region.
-pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: f64) -> Mask {
+pub(in crate::path::disc_search) fn hits(reach: &[f32], o: Point, b: &Rect, margin: f64) -> Mask {
     let d = b.distance(o);
     if d <= margin {
         return ALL;
@@ -254,7 +252,7 @@ pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: 
         x / (1.0 - x * x).sqrt()
     } else {
         x.asin()
-    } * (1.0 + 1e-9);
+    } * (1.0 + tolerance::RELATIVE);
     let mut dirs = [
         b.min,
         b.max,
@@ -278,9 +276,8 @@ pub(in crate::path::tangent) fn hits(reach: &[f32], o: Point, b: &Rect, margin: 
 /// (radians; a side's span is at most 1.5 pi: a free arc of at most a
 /// half turn and a quarter turn), widened by `1e-6` radians for the
 /// rounding of angles and the free-arc slack (far more than the
-/// pseudo-angles' `EPS`); [`ALL`] for a span of 1.75 pi or more.
-pub(in crate::path::tangent) fn span_sectors(a0: f64, a1: f64) -> Mask {
-    const WIDEN: f64 = 1e-6;
+/// pseudo-angles' `tolerance::ARC`); [`ALL`] for a span of 1.75 pi or more.
+pub(in crate::path::disc_search) fn span_sectors(a0: f64, a1: f64) -> Mask {
     let w = a1 - a0;
     if w.is_nan() || w >= 1.75 * std::f64::consts::PI {
         return ALL;
@@ -290,7 +287,7 @@ pub(in crate::path::tangent) fn span_sectors(a0: f64, a1: f64) -> Mask {
         pseudo(x, y)
     };
     let mut m = 0;
-    each_sector(p(a0 - WIDEN), p(a1 + WIDEN), |k| {
+    each_sector(p(a0 - tolerance::WIDEN), p(a1 + tolerance::WIDEN), |k| {
         m |= 1 << k;
         false
     });
@@ -298,12 +295,12 @@ pub(in crate::path::tangent) fn span_sectors(a0: f64, a1: f64) -> Mask {
 }
 
 /// Every sector.
-pub(in crate::path::tangent) const ALL: Mask = Mask::MAX;
+pub(in crate::path::disc_search) const ALL: Mask = Mask::MAX;
 
 /// The sectors of the direction from `o` to `p` (`p != o`), widened by
 /// the pseudo-angles' slack as [`hits`] widens a box's: one, or two on
 /// a sector boundary.
-pub(in crate::path::tangent) fn sectors_of(o: Point, p: Point) -> [u8; 2] {
+pub(in crate::path::disc_search) fn sectors_of(o: Point, p: Point) -> [u8; 2] {
     let a = pseudo(p.x - o.x, p.y - o.y);
     let (s, e) = ends(a, a);
     [s as u8, e as u8]
@@ -311,13 +308,13 @@ pub(in crate::path::tangent) fn sectors_of(o: Point, p: Point) -> [u8; 2] {
 
 /// Whether `mask` holds a sector of `sect` (see [`sectors_of`]).
 #[inline]
-pub(in crate::path::tangent) fn meets_mask(mask: Mask, [s, e]: [u8; 2]) -> bool {
+pub(in crate::path::disc_search) fn meets_mask(mask: Mask, [s, e]: [u8; 2]) -> bool {
     mask & ((1 << s) | (1 << e)) != 0
 }
 
 /// The shortest run of consecutive sectors (counter-clockwise, as
 /// `(first, count)`) holding every sector of `mask` (not empty).
-pub(in crate::path::tangent) fn run(mask: Mask) -> (usize, usize) {
+pub(in crate::path::disc_search) fn run(mask: Mask) -> (usize, usize) {
     if mask == ALL {
         return (0, SECTORS);
     }
@@ -338,7 +335,7 @@ pub(in crate::path::tangent) fn run(mask: Mask) -> (usize, usize) {
 }
 
 /// The sectors of run `(first, count)`.
-pub(in crate::path::tangent) fn run_mask((first, count): (usize, usize)) -> Mask {
+pub(in crate::path::disc_search) fn run_mask((first, count): (usize, usize)) -> Mask {
     if count >= SECTORS {
         return ALL;
     }
@@ -349,7 +346,7 @@ pub(in crate::path::tangent) fn run_mask((first, count): (usize, usize)) -> Mask
 /// The unit directions of the rays bounding run `(first, count)` (at
 /// most half a turn): from its first sector's start, counter-clockwise,
 /// to its last sector's end.
-pub(in crate::path::tangent) fn run_rays((first, count): (usize, usize)) -> [(f64, f64); 2] {
+pub(in crate::path::disc_search) fn run_rays((first, count): (usize, usize)) -> [(f64, f64); 2] {
     [boundary(first), boundary(first + count)]
 }
 

@@ -5,7 +5,7 @@
 //! profiles and the history), not the floods themselves.
 
 use super::*;
-use crate::path::tangent::clearance::End;
+use crate::path::disc_search::clearance::End;
 
 /// The fields of an edge that must match bit for bit.
 fn key(e: &Edge) -> [u64; 9] {
@@ -28,23 +28,24 @@ impl TangentSearch {
     pub(crate) fn audit_cache(&mut self, nav: &NavMesh) -> Result<usize, String> {
         let mut checked = 0;
         // Marks sized for `nav` (it may have grown since the last query).
-        self.begin(nav);
-        for ci in 0..self.caches.len() {
-            let Some((lineage, rbits)) = self.caches[ci].key else {
+        self.scratch.begin(nav);
+        self.counters.expansions = 0;
+        for ci in 0..self.caches.list.len() {
+            let Some((lineage, rbits)) = self.caches.list[ci].key else {
                 continue;
             };
             if lineage != nav.history.lineage() {
                 continue;
             }
             let r = f64::from_bits(rbits);
-            self.cur = ci;
-            self.caches[ci].fit(nav.pos.len());
-            for i in 0..self.caches[ci].sides.len() {
-                let s = self.caches[ci].sides[i];
+            self.caches.cur = ci;
+            self.caches.list[ci].fit(nav.pos.len());
+            for i in 0..self.caches.list[ci].sides.len() {
+                let s = self.caches.list[ci].sides[i];
                 let v = s.slot / 2;
                 let dir = if s.slot.is_multiple_of(2) { 1.0 } else { -1.0 };
                 // As a query would find it (repaired first when due).
-                match self.caches[ci].side_check(nav, i) {
+                match self.caches.list[ci].side_check(nav, i) {
                     Check::Holds => {}
                     Check::Dropped => continue,
                     Check::Repair(run) => {
@@ -52,13 +53,13 @@ impl TangentSearch {
                     }
                 }
                 checked += 1;
-                let s = self.caches[ci].sides[i];
+                let s = self.caches.list[ci].sides[i];
                 let (b, e) = (s.range.0 as usize, s.range.1 as usize);
                 let kept: Vec<(Edge, Clear)> = (b..e)
-                    .map(|k| (self.caches[ci].edges[k], self.caches[ci].clear[k]))
+                    .map(|k| (self.caches.list[ci].edges[k], self.caches.list[ci].clear[k]))
                     .collect();
                 let (fb, fe, _, _) = self.flood_edges(nav, v, dir, r, s.reach);
-                let c = &mut self.caches[ci];
+                let c = &mut self.caches.list[ci];
                 let mut fresh: Vec<[u64; 9]> =
                     c.edges[fb as usize..fe as usize].iter().map(key).collect();
                 c.edges.truncate(fb as usize);
@@ -86,8 +87,8 @@ impl TangentSearch {
                 // may name another triangle after a change); one the next
                 // query will trust (its epoch synced as the query does)
                 // must hold its point.
-                self.caches[ci].sync_hints(nav);
-                let epoch = self.caches[ci].hint_epoch;
+                self.caches.list[ci].sync_hints(nav);
+                let epoch = self.caches.list[ci].hint_epoch;
                 for (x, clear) in &kept {
                     if x.tri.0 != NONE && x.tri.1 == epoch && !holds(nav, x.tri.0, x.q) {
                         return Err(format!("edge {v} -> {}: stale triangle hint", x.w));
@@ -113,19 +114,19 @@ impl TangentSearch {
                 }
             }
             let lim = near_limit(r);
-            for i in 0..self.caches[ci].nears.len() {
-                let n = self.caches[ci].nears[i];
-                if n.v == NONE || self.caches[ci].near(nav, n.v, lim).is_none() {
+            for i in 0..self.caches.list[ci].nears.len() {
+                let n = self.caches.list[ci].nears[i];
+                if n.v == NONE || self.caches.list[ci].near(nav, n.v, lim).is_none() {
                     continue;
                 }
                 checked += 1;
-                let c = &mut self.caches[ci];
+                let c = &mut self.caches.list[ci];
                 let old = c.near_pool[n.range.0 as usize..n.range.1 as usize].to_vec();
                 // Recomputed in place of the entry, then put back.
                 let (pool_len, live) = (c.near_pool.len(), c.live_near);
                 c.nears[i].v = NONE;
                 let (b, e) = self.near_walls(nav, n.v, r);
-                let c = &mut self.caches[ci];
+                let c = &mut self.caches.list[ci];
                 let fresh = c.near_pool[b as usize..e as usize].to_vec();
                 c.near_pool.truncate(pool_len);
                 c.nears[i] = n;

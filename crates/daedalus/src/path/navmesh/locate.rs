@@ -198,7 +198,7 @@ mod tests {
     use crate::Point;
     use crate::geometry::orient2d;
     use crate::path::NavMesh;
-    use crate::path::nav::{NONE, next};
+    use crate::path::navmesh::{NONE, next};
     use crate::triangulation::Cdt;
 
     /// The walk's fallback (an exact scan, taken only past the walk's step

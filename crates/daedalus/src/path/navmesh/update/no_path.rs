@@ -27,10 +27,11 @@
 //! Cost: at most twice the smaller component's triangles (the turns),
 //! once per failed search, not per step.
 
+use crate::geometry::tolerance;
 use std::collections::HashMap;
 
-use super::super::search::{narrow_edge, narrow_limit};
-use super::{NONE, NavMesh};
+use super::super::{narrow_edge, narrow_limit};
+use super::super::{NONE, NavMesh};
 use crate::{Point, Rect};
 
 /// Which flood reached a triangle.
@@ -118,7 +119,7 @@ fn grow(r: Rect, radius: f64) -> Rect {
     let scale = [r.min.x, r.min.y, r.max.x, r.max.y]
         .iter()
         .fold(1.0f64 + radius, |m, v| m.max(v.abs()));
-    r.inflate(radius + 1e-9 * scale)
+    r.inflate(radius + tolerance::RELATIVE * scale)
 }
 
 #[cfg(test)]

@@ -11,7 +11,12 @@
 use crate::Point;
 use crate::geometry::orient2d;
 
-use super::nav::{NONE, NavMesh, next, prev};
+use super::navmesh::{NONE, NavMesh, narrow_edge, narrow_limit, next, prev};
+
+#[cfg(feature = "testing")]
+mod disc_probe;
+#[cfg(feature = "testing")]
+pub(crate) use disc_probe::DiscProbe;
 
 #[derive(Clone, Copy, Debug)]
 struct Ray {
@@ -139,7 +144,7 @@ pub(crate) struct Search {
     narrow: f64,
     /// The disc search's least work per node, timed (a bench hook).
     #[cfg(feature = "testing")]
-    pub(crate) probe: Option<super::probe::DiscProbe>,
+    pub(crate) probe: Option<DiscProbe>,
     /// Overrides the safety net's node cap (tests: the cap must surface
     /// as [`super::PathError::SearchLimit`], never as a wrong answer).
     pub(crate) node_cap: Option<usize>,
@@ -179,27 +184,6 @@ fn heuristic(root: Point, l: Point, r: Point, goal: Point) -> f64 {
     } else {
         (root.distance(l) + l.distance(g)).min(root.distance(r) + r.distance(g))
     }
-}
-
-/// The squared length below which [`Search::set_narrow`] shuts an edge
-/// between two corners for a disc of `radius`.
-pub(crate) fn narrow_limit(radius: f64) -> f64 {
-    4.0 * radius * radius * (1.0 - 4e-9)
-}
-
-/// Edge `h` joins two corners and its squared length is below `limit`.
-#[inline]
-pub(crate) fn narrow_edge(nav: &NavMesh, h: u32, limit: f64) -> bool {
-    if limit == 0.0 {
-        return false;
-    }
-    let (a, b) = (nav.v(h), nav.v(next(h)));
-    if !(nav.corner[a as usize] && nav.corner[b as usize]) {
-        return false;
-    }
-    let (pa, pb) = (nav.p(a), nav.p(b));
-    let (dx, dy) = (pb.x - pa.x, pb.y - pa.y);
-    dx * dx + dy * dy < limit
 }
 
 pub(crate) enum Outcome {
@@ -791,7 +775,7 @@ mod tests {
         let (a, b) = (Point::new(1.0, 1.0), Point::new(39.0, 1.0));
         for r in [0.0, 0.5] {
             let mut f = PathFinder::new();
-            f.tangent.bound_after = Some(0); // the bound's search runs first
+            f.tangent.knobs.bound_after = Some(0); // the bound's search runs first
             assert!(f.find_path(&nav, a, b, r).is_ok(), "r {r}");
             f.search.node_cap = Some(3);
             assert!(

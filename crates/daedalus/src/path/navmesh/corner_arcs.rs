@@ -1,6 +1,7 @@
 //! Per-vertex tables of the radius > 0 search: a triangle corner at every
 //! vertex and the free arc of directions a disc can wrap the vertex in.
 
+use crate::geometry::tolerance;
 use std::cmp::Ordering;
 use std::f64::consts::{PI, TAU};
 
@@ -187,7 +188,7 @@ impl Arcs {
         // u = (by, -bx), w = (-ey, ex); the middle is -(u + w)
         let (sx, sy) = (ey - by, bx - ex);
         let len = (sx * sx + sy * sy).sqrt();
-        if len > 1e-6 {
+        if len > tolerance::UNIT_SUM {
             (sx / len, sy / len)
         } else {
             (bx, by)

@@ -1,6 +1,7 @@
 //! The visibility flood over the triangles: the candidate corners seen
 //! from a circle, and where on a corner's free arc a point lies.
 
+use crate::geometry::tolerance;
 use super::*;
 use crate::geometry::distance_squared_point_segment;
 
@@ -12,7 +13,7 @@ impl TangentSearch {
     /// wholly outside it); only those in the ring `reach` around `o` (the
     /// flood skips the edges farther than its outer radius: the disc is
     /// convex and holds `o`, so every corner seen inside it is still
-    /// reached). Sets `self.cut` (whether it left out corners beyond the
+    /// reached). Sets `self.scratch.cut` (whether it left out corners beyond the
     /// ring's outer radius).
     pub(super) fn visible(
         &mut self,
@@ -27,7 +28,7 @@ impl TangentSearch {
 
     /// The flood of [`TangentSearch::visible`]; `TRACK`: also gathering
     /// how far its triangles reach round `o` into `profile` (see
-    /// `cache::profile`; a separate copy, so the untracked floods of every
+    /// `edge_cache::profile`; a separate copy, so the untracked floods of every
     /// query pay nothing for it).
     pub(super) fn flood<const TRACK: bool>(
         &mut self,
@@ -37,12 +38,12 @@ impl TangentSearch {
         cone: Option<&Cone>,
         reach: Reach,
     ) {
-        self.flood_epoch();
+        self.scratch.flood_epoch();
         let mut cut = false;
         // Every corner of every triangle entered (what a cached flood
         // depends on, see `cache`).
         let mut bx = crate::geometry::Rect::new(o, o);
-        self.stack.clear();
+        self.scratch.stack.clear();
         let out = |p: Point| cone.map_or(0, |c| c.outside(p));
         // Inside the ring, or sets `cut` when beyond it (squared distances,
         // the same test in every ring: each corner falls in exactly one).
@@ -67,20 +68,20 @@ impl TangentSearch {
         };
         // With slack: a corner exactly at the outer radius is reached.
         let far = |x: Point, y: Point| {
-            !all && distance_squared_point_segment(x, y, oc) > out2 * (1.0 + 1e-9)
+            !all && distance_squared_point_segment(x, y, oc) > out2 * (1.0 + tolerance::RELATIVE)
         };
         // Initial windows: the far edges of the first triangles.
         let n = if from_vertex {
-            self.fan.len()
+            self.scratch.fan.len()
         } else {
-            3 * self.tris.len()
+            3 * self.scratch.tris.len()
         };
         for k in 0..n {
             let (t, h) = if from_vertex {
-                let c = self.fan[k];
+                let c = self.scratch.fan[k];
                 (c / 3, next(c))
             } else {
-                let t = self.tris[k / 3];
+                let t = self.scratch.tris[k / 3];
                 let h = 3 * t + (k % 3) as u32;
                 let (x, y) = (nav.p(nav.v(h)), nav.p(nav.v(next(h))));
                 if orient2d(x, y, o) == 0.0 {
@@ -96,7 +97,7 @@ impl TangentSearch {
                     continue;
                 }
                 if out(pw) == 0 && keep(pw, &mut cut) {
-                    self.cand_pool.push(w);
+                    self.scratch.cand_pool.push(w);
                 }
             }
             // Entered through h: left end is h's head seen from the far side.
@@ -112,15 +113,15 @@ impl TangentSearch {
                 cut = true;
                 true
             } else {
-                self.stack.push((nav.opp[h as usize], y, x));
+                self.scratch.stack.push((nav.opp[h as usize], y, x));
                 false
             };
             if TRACK && (ends || !from_vertex) {
                 let p = |i: u32| nav.p(nav.v(3 * t + i));
-                cache::profile::add(&mut self.profile, o, [p(0), p(1), p(2)], self.prof_abs);
+                edge_cache::profile::add(&mut self.scratch.profile, o, [p(0), p(1), p(2)], self.scratch.prof_abs);
             }
         }
-        while let Some((h, l, rr)) = self.stack.pop() {
+        while let Some((h, l, rr)) = self.scratch.stack.pop() {
             // No cap on entries per edge: every window is a distinct set of
             // straight rays moving away from `o`, so each crosses a triangle
             // once and the flood ends; a cap would drop visible corners.
@@ -135,7 +136,7 @@ impl TangentSearch {
             let (seen, [wn, wp]) = split(o, (l, rr), pz);
             let mz = out(pz);
             if seen && nav.arcs.useful[zv as usize] && mz == 0 && keep(pz, &mut cut) {
-                self.cand_pool.push(zv);
+                self.scratch.cand_pool.push(zv);
             }
             // Whether some ray of the window ends in this triangle (at a
             // wall, or where the flood stops): only then does it count
@@ -151,39 +152,39 @@ impl TangentSearch {
                         cut = true;
                         ends = true;
                     } else {
-                        self.stack.push((nav.opp[e as usize], wl, wr));
+                        self.scratch.stack.push((nav.opp[e as usize], wl, wr));
                     }
                 }
             }
             // The rays of the window leave the triangle by its far edges;
             // where every one goes on, the triangles beyond reach farther
             // along each ray, so the profile (what the flood saw, see
-            // `cache::profile`) needs only the triangles where rays end.
+            // `edge_cache::profile`) needs only the triangles where rays end.
             // Rays left out by the cone are outside it all along (an edge
             // wholly outside it stops none inside): a flood with a cone
             // describes what it saw inside the cone.
             if TRACK && ends {
-                cache::profile::add(&mut self.profile, o, [ptail, phead, pz], self.prof_abs);
+                edge_cache::profile::add(&mut self.scratch.profile, o, [ptail, phead, pz], self.scratch.prof_abs);
             }
         }
-        self.cut = Cut { reach: cut };
-        self.flood_box = Some(bx);
+        self.scratch.cut = Cut { reach: cut };
+        self.scratch.flood_box = Some(bx);
     }
 
-    /// Keeps in `self.fan` only the triangles of the wall-free wedge of the
+    /// Keeps in `self.scratch.fan` only the triangles of the wall-free wedge of the
     /// free gap at `v`: every tangent leaving the circle of `v` (from its
     /// free arc) starts, seen from `v`, strictly inside that gap.
     pub(super) fn gap_wedge(&mut self, nav: &NavMesh, v: u32) {
         let c = nav.p(v);
         let (mx, my) = nav.arcs.mid(v as usize);
         let mp = Point::new(c.x + mx, c.y + my);
-        let hit = self.fan.iter().copied().find(|&k| {
+        let hit = self.scratch.fan.iter().copied().find(|&k| {
             let (x, y) = (nav.p(nav.v(next(k))), nav.p(nav.v(prev(k))));
             orient2d(c, x, mp) >= 0.0 && orient2d(c, y, mp) <= 0.0
         });
         if let Some(k) = hit {
             let w = nav.wedge[k as usize];
-            self.fan.retain(|&f| nav.wedge[f as usize] == w);
+            self.scratch.fan.retain(|&f| nav.wedge[f as usize] == w);
         }
     }
 
@@ -199,7 +200,7 @@ impl TangentSearch {
         } else {
             offset(a0 + w, a)
         };
-        (o <= w + ANG_TOL).then_some(o)
+        (o <= w + tolerance::ANGLE).then_some(o)
     }
 
     /// Cheap form of `arc_pos(..).is_some()` (the free arc spans at most
@@ -209,7 +210,7 @@ impl TangentSearch {
         let c = nav.p(v);
         let (dx, dy) = (p.x - c.x, p.y - c.y);
         let e = nav.arcs.arc(v as usize).ends;
-        let slack = -2.0 * ANG_TOL * (dx.abs() + dy.abs());
+        let slack = -2.0 * tolerance::ANGLE * (dx.abs() + dy.abs());
         e[0] * dy - e[1] * dx >= slack && dx * e[3] - dy * e[2] >= slack
     }
 }

@@ -2,21 +2,18 @@
 
 use super::*;
 
-/// A sweep below this is (numerically) none: the turn is kept empty.
-const NO_SWEEP: f64 = 1e-9;
-
 impl TangentSearch {
     pub(super) fn path(&self, nav: &NavMesh, goal: u32, from: Point, to: Point, r: f64) -> Path {
         let mut chain = Vec::new();
         let mut k = goal;
         while k != NONE {
             chain.push(k);
-            k = self.states[k as usize].parent;
+            k = self.scratch.states[k as usize].parent;
         }
         chain.reverse();
         let mut turns = Vec::new();
         for (i, w) in chain.windows(2).enumerate() {
-            let (s, child) = (self.states[w[0] as usize], self.states[w[1] as usize]);
+            let (s, child) = (self.scratch.states[w[0] as usize], self.scratch.states[w[1] as usize]);
             if s.v == START || self.grazed(nav, i.checked_sub(1).map(|k| chain[k]), (s, child)) {
                 continue;
             }
@@ -32,7 +29,7 @@ impl TangentSearch {
                 },
             };
             // A turn of (numerically) nothing: keep it exactly empty.
-            if child.sweep < NO_SWEEP {
+            if child.sweep < tolerance::ARC {
                 t.to = t.from;
             }
             turns.push(t);
@@ -52,10 +49,10 @@ impl TangentSearch {
     /// same line without the middle one (the search pops whichever of the
     /// equal-length routes comes first).
     fn grazed(&self, nav: &NavMesh, before: Option<u32>, (s, child): (State, State)) -> bool {
-        let Some(p) = before.map(|k| self.states[k as usize]) else {
+        let Some(p) = before.map(|k| self.scratch.states[k as usize]) else {
             return false;
         };
-        child.sweep < NO_SWEEP
+        child.sweep < tolerance::ARC
             && p.v != START
             && child.v != GOAL
             && p.dir == s.dir

@@ -1,6 +1,7 @@
 //! The lazy A* over the tangent graph: pushing, expanding, checking and
 //! dominating arrivals.
 
+use crate::geometry::tolerance;
 use super::*;
 use clearance::End;
 
@@ -10,8 +11,8 @@ impl TangentSearch {
     /// the parent through `s` is no shorter than the parent's bound) and,
     /// when `s` comes keyed, its own shut-mesh bound.
     pub(super) fn push(&mut self, mut s: State, goal: Point) {
-        let id = self.states.len() as u32;
-        let p = &self.states[s.parent as usize];
+        let id = self.scratch.states.len() as u32;
+        let p = &self.scratch.states[s.parent as usize];
         let inherited = p.h - (s.g - p.g);
         // Keyed when made: its shut-mesh bound is already in `h`.
         let pre = if s.keyed { s.h } else { 0.0 };
@@ -21,8 +22,8 @@ impl TangentSearch {
             s.at.distance(goal).max(inherited).max(pre)
         };
         let f = s.g + s.h;
-        self.states.push(s);
-        self.heap.push(f, id);
+        self.scratch.states.push(s);
+        self.scratch.heap.push(f, id);
     }
 
     /// Raises the bound of popped state `id` (key `f`) by the shut-mesh
@@ -32,11 +33,11 @@ impl TangentSearch {
     /// keeps its order: when the new key still comes first it is popped
     /// right back).
     pub(super) fn rekey(&mut self, nav: &NavMesh, search: &Search, id: u32, f: f64) -> bool {
-        let s = self.states[id as usize];
-        if s.keyed || s.v == GOAL || s.v == START || !self.bound.active() {
+        let s = self.scratch.states[id as usize];
+        if s.keyed || s.v == GOAL || s.v == START || !self.scratch.bound.active() {
             return false;
         }
-        self.states[id as usize].keyed = true;
+        self.scratch.states[id as usize].keyed = true;
         let c = nav.arcs.vcorner[s.v as usize];
         if c == NONE {
             return false;
@@ -63,16 +64,16 @@ impl TangentSearch {
             let ep = c.hint_epoch;
             c.edges[s.edge as usize].tri = (t, ep);
         }
-        let h = self.bound.point(nav, search, t, s.at);
+        let h = self.scratch.bound.point(nav, search, t, s.at);
         if h <= s.h {
             return false;
         }
-        self.states[id as usize].h = h;
+        self.scratch.states[id as usize].h = h;
         let nf = s.g + h;
         if nf <= f {
             return false;
         }
-        self.heap.push(nf, id);
+        self.scratch.heap.push(nf, id);
         true
     }
 
@@ -86,7 +87,7 @@ impl TangentSearch {
         ends: (Point, Point),
         r: f64,
     ) -> Result<bool, PathError> {
-        self.bound.prepare(nav, search, ends, r)
+        self.scratch.bound.prepare(nav, search, ends, r)
     }
 
     /// Pushes the successors of corner state `id`: those whose centre
@@ -95,13 +96,13 @@ impl TangentSearch {
     /// arc after the arrival or from a flood of its cone (the start's
     /// come from its own flood, see `start`).
     pub(super) fn expand(&mut self, nav: &NavMesh, search: &Search, id: u32, to: Point, r: f64) {
-        let s = self.states[id as usize];
+        let s = self.scratch.states[id as usize];
         let c = nav.p(s.v);
         let Some(arr) = self.arrival(nav, id) else {
             return;
         };
         // Departures before the arrival (less its rounding) are not on the arc.
-        let first = arr - 1e-9;
+        let first = arr - tolerance::ARC;
         if s.reach == 0.0
             && self.goal_seen(nav, s.v, to)
             && let Some((p, _)) = tangent(c, r, s.dir, to, 0.0, 1.0)
@@ -131,21 +132,21 @@ impl TangentSearch {
             2.0 * s.reach
         };
         let Some((b, e, reach)) = self.edges_of(nav, s.v, s.dir, r, outer) else {
-            self.work += FLOOD_WORK;
+            self.scratch.work += FLOOD_WORK;
             let ring = Reach {
                 inner: s.reach,
                 outer,
                 centre: None,
             };
             self.expand_cone(nav, id, arr, to, r, ring);
-            let rest = if self.cut.reach { outer } else { f64::INFINITY };
+            let rest = if self.scratch.cut.reach { outer } else { f64::INFINITY };
             self.defer(id, rest, to, r);
             return;
         };
         let k0 = self.first_after((b, e), first, s.edge);
         for k in k0..e as usize {
             // Known blocked: it would fail its check when popped.
-            if self.cache().clear[k] == cache::Clear::No {
+            if self.cache().clear[k] == edge_cache::Clear::No {
                 continue;
             }
             let x = self.cache().edges[k];
@@ -166,10 +167,10 @@ impl TangentSearch {
             n.tri = x.tri;
             // A fresh triangle hint makes the bound cheap now, while the
             // state is at hand, instead of a second pop (see `rekey`).
-            if self.bound.active()
+            if self.scratch.bound.active()
                 && let Some(t) = self.cache().fresh_tri(x.tri)
             {
-                n.h = self.bound.point(nav, search, t, x.q);
+                n.h = self.scratch.bound.point(nav, search, t, x.q);
                 n.keyed = true;
             }
             self.push(n, to);
@@ -197,17 +198,17 @@ impl TangentSearch {
         let at = |k: usize| {
             (b..=e).contains(&k) && (k == b || os[k - 1] < first) && (k == e || os[k] >= first)
         };
-        let kept = self.after.get(edge as usize).copied().unwrap_or(NONE);
+        let kept = self.scratch.after.get(edge as usize).copied().unwrap_or(NONE);
         if kept != NONE && at(kept as usize) {
             return kept as usize;
         }
         let k = b + os[b..e].partition_point(|&o| o < first);
         if edge != NONE {
             let i = edge as usize;
-            if self.after.len() <= i {
-                self.after.resize(i + 1, NONE);
+            if self.scratch.after.len() <= i {
+                self.scratch.after.resize(i + 1, NONE);
             }
-            self.after[i] = k as u32;
+            self.scratch.after[i] = k as u32;
         }
         k
     }
@@ -226,7 +227,7 @@ impl TangentSearch {
     /// `D >= |at goal|`, and at least the state's own `f` (the heuristic
     /// is consistent).
     fn defer(&mut self, id: u32, reach: f64, to: Point, r: f64) {
-        let s = &mut self.states[id as usize];
+        let s = &mut self.scratch.states[id as usize];
         s.reach = reach;
         if !reach.is_finite() {
             return;
@@ -234,24 +235,24 @@ impl TangentSearch {
         let (e, d) = (s.at.distance(to), reach - 2.0 * r);
         let rest = if d >= e { 2.0 * d - e } else { e };
         // Less the rounding of the distances (relative, far below 1e-9).
-        let f = (s.g + s.h).max(s.g + rest * (1.0 - 1e-9));
-        self.heap.push(f, id);
+        let f = (s.g + s.h).max(s.g + rest * (1.0 - tolerance::RELATIVE));
+        self.scratch.heap.push(f, id);
     }
 
     /// The successors of corner state `id` (arrival offset `arr` on its
     /// free arc) from a flood of the cone where they can lie (see
     /// [`Cone`]), their centres in `ring`.
     fn expand_cone(&mut self, nav: &NavMesh, id: u32, arr: f64, to: Point, r: f64, ring: Reach) {
-        let s = self.states[id as usize];
+        let s = self.scratch.states[id as usize];
         let c = nav.p(s.v);
         let cone = Cone::arrival(nav, s.v, r, s.at, arr, s.dir);
-        let b = self.cand_pool.len() as u32;
+        let b = self.scratch.cand_pool.len() as u32;
         self.fan_of(nav, s.v);
         self.gap_wedge(nav, s.v);
         self.visible(nav, c, true, Some(&cone), ring);
-        let (b, e) = visibility::dedup_tail(&mut self.cand_pool, b);
+        let (b, e) = visibility::dedup_tail(&mut self.scratch.cand_pool, b);
         for i in b..e {
-            let w = self.cand_pool[i as usize];
+            let w = self.scratch.cand_pool[i as usize];
             for dw in [1.0, -1.0] {
                 let Some((p, q)) = tangent(c, r, s.dir, nav.p(w), r, dw) else {
                     continue;
@@ -261,7 +262,7 @@ impl TangentSearch {
                 }
                 let Some(o) = self
                     .arc_pos(nav, s.v, s.dir, p)
-                    .filter(|&o| o >= arr - 1e-9)
+                    .filter(|&o| o >= arr - tolerance::ARC)
                 else {
                     continue;
                 };
@@ -280,7 +281,7 @@ impl TangentSearch {
                 );
             }
         }
-        self.cand_pool.truncate(b as usize);
+        self.scratch.cand_pool.truncate(b as usize);
     }
 
     /// Whether the goal may have a tangent from corner `v`: seen from it,
@@ -289,16 +290,16 @@ impl TangentSearch {
     /// at least twice as far: a search that wanders far floods a few
     /// times what it would have in one go).
     fn goal_seen(&mut self, nav: &NavMesh, v: u32, to: Point) -> bool {
-        if self.goal_pending.is_some() || self.goal_seen[v as usize] == self.qe {
+        if self.scratch.goal_pending.is_some() || self.scratch.goal_seen[v as usize] == self.scratch.qe {
             return true;
         }
-        let d2 = visibility::dist2(self.goal_centre, nav.p(v));
-        if d2 <= self.goal_reach * self.goal_reach {
+        let d2 = visibility::dist2(self.scratch.goal_centre, nav.p(v));
+        if d2 <= self.scratch.goal_reach * self.scratch.goal_reach {
             return false;
         }
-        let reach = (2.0 * self.goal_reach).max(1.25 * d2.sqrt());
+        let reach = (2.0 * self.scratch.goal_reach).max(1.25 * d2.sqrt());
         self.goal_sight(nav, to, reach);
-        self.goal_seen[v as usize] == self.qe
+        self.scratch.goal_seen[v as usize] == self.scratch.qe
     }
 
     /// Sets the disc of the goal's first flood: about the midpoint of
@@ -307,13 +308,13 @@ impl TangentSearch {
     /// `|s v| + |v t| <= L` puts `v` within `L / 2` of the midpoint).
     /// Most searches end inside it; a corner beyond grows it.
     fn goal_disc(&mut self, from: Point, to: Point, r: f64) {
-        self.goal_centre = Point::new(0.5 * (from.x + to.x), 0.5 * (from.y + to.y));
-        self.goal_pending = Some(GOAL_DISC * from.distance(to) + r);
+        self.scratch.goal_centre = Point::new(0.5 * (from.x + to.x), 0.5 * (from.y + to.y));
+        self.scratch.goal_pending = Some(GOAL_DISC * from.distance(to) + r);
     }
 
     /// Runs the goal's flood if it has not run in this query (`goal_pending`).
     fn goal_sight_now(&mut self, nav: &NavMesh, to: Point) {
-        if let Some(reach) = self.goal_pending.take() {
+        if let Some(reach) = self.scratch.goal_pending.take() {
             self.goal_sight(nav, to, reach);
         }
     }
@@ -324,39 +325,39 @@ impl TangentSearch {
     /// `r` of a clear tangent). A corner beyond the flood's reach, when it
     /// left any out, runs it again farther (see `goal_seen`).
     fn goal_sight(&mut self, nav: &NavMesh, to: Point, reach: f64) {
-        std::mem::swap(&mut self.tris, &mut self.gtris);
-        let b = self.cand_pool.len();
+        std::mem::swap(&mut self.scratch.tris, &mut self.scratch.gtris);
+        let b = self.scratch.cand_pool.len();
         let ring = Reach {
             inner: -1.0,
             outer: reach,
-            centre: Some(self.goal_centre),
+            centre: Some(self.scratch.goal_centre),
         };
         self.visible(nav, to, false, None, ring);
-        self.goal_reach = if self.cut.reach { reach } else { f64::INFINITY };
-        for i in b..self.cand_pool.len() {
-            self.goal_seen[self.cand_pool[i] as usize] = self.qe;
+        self.scratch.goal_reach = if self.scratch.cut.reach { reach } else { f64::INFINITY };
+        for i in b..self.scratch.cand_pool.len() {
+            self.scratch.goal_seen[self.scratch.cand_pool[i] as usize] = self.scratch.qe;
         }
-        self.cand_pool.truncate(b);
-        std::mem::swap(&mut self.tris, &mut self.gtris);
+        self.scratch.cand_pool.truncate(b);
+        std::mem::swap(&mut self.scratch.tris, &mut self.scratch.gtris);
     }
 
     /// The edge into state `id`: the parent's arc and the tangent segment.
     pub(super) fn check(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
-        let s = self.states[id as usize];
-        let p = self.states[s.parent as usize];
+        let s = self.scratch.states[id as usize];
+        let p = self.scratch.states[s.parent as usize];
         let e = s.edge as usize;
         let known = if s.edge != NONE {
             self.cache().clear[e]
         } else {
-            cache::Clear::Untested
+            edge_cache::Clear::Untested
         };
         // A segment known blocked spares the arc's test.
-        if known == cache::Clear::No
+        if known == edge_cache::Clear::No
             || (p.v != START && !self.arc_clear(nav, p.v, r, (p.at, s.dep), s.sweep, p.dir))
         {
             return false;
         }
-        if known == cache::Clear::Yes {
+        if known == edge_cache::Clear::Yes {
             return true;
         }
         let end = |x: &State| {
@@ -370,7 +371,7 @@ impl TangentSearch {
         // own (located once per query, its edges are many), or one at the
         // parent's corner.
         let near = if p.v == START {
-            self.tris.first().copied()
+            self.scratch.tris.first().copied()
         } else {
             Some(nav.arcs.vcorner[p.v as usize])
                 .filter(|&c| c != NONE)
@@ -379,9 +380,9 @@ impl TangentSearch {
         let ok = self.segment_clear(nav, (s.dep, end(&p)), (s.at, end(&s)), r, near);
         if s.edge != NONE {
             self.cache_mut().clear[e] = if ok {
-                cache::Clear::Yes
+                edge_cache::Clear::Yes
             } else {
-                cache::Clear::No
+                edge_cache::Clear::No
             };
         }
         ok
@@ -390,28 +391,28 @@ impl TangentSearch {
     /// The offset of state `id`'s arrival along its corner's free arc
     /// (`arc_pos`, kept in the state once computed), `None` off the arc.
     fn arrival(&mut self, nav: &NavMesh, id: u32) -> Option<f64> {
-        let s = self.states[id as usize];
+        let s = self.scratch.states[id as usize];
         if !s.oa.is_nan() {
             return Some(s.oa);
         }
         let o = self.arc_pos(nav, s.v, s.dir, s.at)?;
-        self.states[id as usize].oa = o;
+        self.scratch.states[id as usize].oa = o;
         Some(o)
     }
 
     /// An arrival already expanded on the same circle and side reaches
     /// this one along a clear arc at no greater cost.
     pub(super) fn dominated(&mut self, nav: &NavMesh, id: u32, r: f64) -> bool {
-        let s = self.states[id as usize];
+        let s = self.scratch.states[id as usize];
         let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
-        if self.arr_stamp[slot] != self.qe {
-            self.arr_stamp[slot] = self.qe;
-            self.arr_list[slot].clear();
+        if self.scratch.arr_stamp[slot] != self.scratch.qe {
+            self.scratch.arr_stamp[slot] = self.scratch.qe;
+            self.scratch.arr_list[slot].clear();
         }
         let Some(os) = self.arrival(nav, id) else {
             return true;
         };
-        let list = std::mem::take(&mut self.arr_list[slot]);
+        let list = std::mem::take(&mut self.scratch.arr_list[slot]);
         let mut dom = false;
         for &(a, g, oa) in &list {
             if oa > os + 1e-12 {
@@ -425,7 +426,7 @@ impl TangentSearch {
                 break;
             }
         }
-        self.arr_list[slot] = list;
+        self.scratch.arr_list[slot] = list;
         dom
     }
 
@@ -437,17 +438,18 @@ impl TangentSearch {
         (from, to): (Point, Point),
         r: f64,
     ) -> Result<Path, PathError> {
-        self.begin(nav);
+        self.scratch.begin(nav);
+        self.counters.expansions = 0;
         // Locate both ends once (the finder does not locate them first).
-        let mut st = std::mem::take(&mut self.tris);
+        let mut st = std::mem::take(&mut self.scratch.tris);
         st.clear();
-        let mut gt = std::mem::take(&mut self.gtris);
+        let mut gt = std::mem::take(&mut self.scratch.gtris);
         gt.clear();
         let (in_start, in_goal) = (nav.containing(from, &mut st), nav.containing(to, &mut gt));
         let ok_start = in_start && self.point_clear(nav, from, r, &st);
         let ok_goal = in_goal && self.point_clear(nav, to, r, &gt);
-        self.tris = st;
-        self.gtris = gt;
+        self.scratch.tris = st;
+        self.scratch.gtris = gt;
         if !in_start {
             return Err(PathError::StartOutside(from));
         }
@@ -465,10 +467,10 @@ impl TangentSearch {
         if from == to || self.segment_clear(nav, (from, End::Input), (to, End::Input), r, None) {
             return Ok(Path::straight(from, to, r));
         }
-        self.sync_cache(nav, r);
+        self.caches.select(nav, r);
         self.goal_disc(from, to, r);
-        self.bound.clear();
-        self.states.push(State {
+        self.scratch.bound.clear();
+        self.scratch.states.push(State {
             v: START,
             dir: 1.0,
             at: from,
@@ -486,7 +488,7 @@ impl TangentSearch {
         });
         self.start_flood(nav, (from, to), r);
         // The test hook takes the bound at its own work, near the goal or not.
-        let (lazy, late) = match self.bound_after {
+        let (lazy, late) = match self.knobs.bound_after {
             Some(n) => (n, n),
             None => (LAZY_BOUND, LATE_BOUND),
         };
@@ -495,15 +497,15 @@ impl TangentSearch {
         let near2 = visibility::dist2(from, to) * NEAR_GOAL * NEAR_GOAL;
         let mut closest2 = f64::INFINITY;
         loop {
-            if !self.bound.active()
-                && (self.work >= late * FLOOD_WORK
-                    || (self.work >= lazy * FLOOD_WORK && closest2 > near2))
+            if !self.scratch.bound.active()
+                && (self.scratch.work >= late * FLOOD_WORK
+                    || (self.scratch.work >= lazy * FLOOD_WORK && closest2 > near2))
                 && !self.tighten(nav, search, (from, to), r)?
             {
                 // No path for a point through the wide edges, none for a disc.
                 return Err(PathError::NoPath);
             }
-            let Some((key, id)) = self.heap.pop() else {
+            let Some((key, id)) = self.scratch.heap.pop() else {
                 break;
             };
             if id & start::WINDOW != 0 {
@@ -513,7 +515,7 @@ impl TangentSearch {
             if self.rekey(nav, search, id, key) {
                 continue;
             }
-            let s = self.states[id as usize];
+            let s = self.scratch.states[id as usize];
             if !s.checked {
                 if s.v != GOAL && self.dominated(nav, id, r) {
                     continue;
@@ -521,8 +523,8 @@ impl TangentSearch {
                 // An edge to the goal pushed before the goal's flood ran,
                 // from a corner the flood found out of its sight.
                 if s.v == GOAL
-                    && self.goal_pending.is_none()
-                    && !self.goal_seen(nav, self.states[s.parent as usize].v, to)
+                    && self.scratch.goal_pending.is_none()
+                    && !self.goal_seen(nav, self.scratch.states[s.parent as usize].v, to)
                 {
                     continue;
                 }
@@ -534,21 +536,21 @@ impl TangentSearch {
                     }
                     continue;
                 }
-                self.states[id as usize].checked = true;
+                self.scratch.states[id as usize].checked = true;
                 if s.v != GOAL {
                     let slot = 2 * s.v as usize + usize::from(s.dir < 0.0);
                     if let Some(o) = self.arrival(nav, id) {
-                        self.arr_list[slot].push((s.at, s.g, o));
+                        self.scratch.arr_list[slot].push((s.at, s.g, o));
                     }
                 }
             }
             if s.v == GOAL {
                 return Ok(self.path(nav, id, from, to, r));
             }
-            if self.goal_after.is_some_and(|n| self.expanded >= n) {
+            if self.knobs.goal_after.is_some_and(|n| self.counters.expansions >= n) {
                 self.goal_sight_now(nav, to);
             }
-            self.expanded += 1;
+            self.counters.expansions += 1;
             closest2 = closest2.min(visibility::dist2(s.at, to));
             self.expand(nav, search, id, to, r);
         }
@@ -576,14 +578,14 @@ mod tests {
             for _ in 0..40 {
                 let from = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
                 let to = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
-                ts.begin(&nav);
-                ts.gtris.clear();
-                if !nav.containing(to, &mut ts.gtris) {
+                ts.scratch.begin(&nav);
+                ts.scratch.gtris.clear();
+                if !nav.containing(to, &mut ts.scratch.gtris) {
                     continue;
                 }
                 ts.goal_disc(from, to, r);
-                let first = ts.goal_pending.expect("set");
-                let centre = ts.goal_centre;
+                let first = ts.scratch.goal_pending.expect("set");
+                let centre = ts.scratch.goal_centre;
                 ts.goal_sight_now(&nav, to);
                 let mut order: Vec<u32> = (0..nav.pos.len() as u32)
                     .filter(|&w| nav.arcs.useful[w as usize] && nav.p(w) != to)

@@ -33,6 +33,7 @@
 //! they outnumber the live ones, then the buffers are compacted (amortised
 //! over the fills).
 
+use crate::geometry::tolerance;
 use std::f64::consts::{FRAC_PI_2, FRAC_PI_6};
 
 use super::*;
@@ -215,7 +216,7 @@ fn widen(b: Rect, d: f64) -> Rect {
     let m = [b.min.x, b.min.y, b.max.x, b.max.y]
         .iter()
         .fold(0.0f64, |m, x| m.max(x.abs()));
-    b.inflate(d * (1.0 + 1e-6) + 1e-9 * m)
+    b.inflate(d * (1.0 + tolerance::WIDEN) + tolerance::RELATIVE * m)
 }
 
 /// The sectors of the directions from corner `v` to the corners its
@@ -251,7 +252,7 @@ const TILT_AT: [f64; 3] = [0.0, 2.0, 8.0];
 
 /// The class of [`TILT`] for corners at least `d` from the side's corner.
 fn tilt_class(d: f64, r: f64) -> usize {
-    let t = 2.0 * r * (1.0 + 1e-6);
+    let t = 2.0 * r * (1.0 + tolerance::WIDEN);
     (0..3).rev().find(|&k| d >= TILT_AT[k] * t).unwrap_or(0)
 }
 
@@ -376,7 +377,7 @@ impl EdgeCache {
                 let m = [b.min.x, b.min.y, b.max.x, b.max.y, o.x, o.y]
                     .iter()
                     .fold(0.0f64, |m, x| m.max(x.abs()));
-                let margin = 2.0 * r * (1.0 + 1e-6) + 2e-9 * m;
+                let margin = 2.0 * r * (1.0 + tolerance::WIDEN) + 2.0 * tolerance::RELATIVE * m;
                 let h = profile::hits(reach, o, b, margin);
                 if h == profile::ALL {
                     *hit = profile::ALL;
@@ -519,33 +520,44 @@ pub(super) fn slot(v: u32, dir: f64) -> usize {
     2 * v as usize + usize::from(dir < 0.0)
 }
 
-impl TangentSearch {
+/// The edge caches of a search, one per radius (the [`RADII`] most
+/// recently used): what the radius > 0 search keeps across queries.
+#[derive(Default, Debug, Clone)]
+pub(super) struct EdgeCaches {
+    list: Vec<EdgeCache>,
+    /// The cache of the current query.
+    cur: usize,
+    /// Queries run (the caches' recency).
+    uses: u64,
+}
+
+impl EdgeCaches {
     /// Forgets every cache (as a change of the snapshot does).
     #[cfg(feature = "testing")]
-    pub(crate) fn forget(&mut self) {
-        self.caches.iter_mut().for_each(|c| c.key = None);
+    pub(super) fn forget(&mut self) {
+        self.list.iter_mut().for_each(|c| c.key = None);
     }
 
     /// Selects (and if needed resets) the cache of `nav`'s lineage and
     /// radius `r`.
-    pub(super) fn sync_cache(&mut self, nav: &NavMesh, r: f64) {
+    pub(super) fn select(&mut self, nav: &NavMesh, r: f64) {
         let key = (nav.history.lineage(), r.to_bits());
         self.uses += 1;
         let stale = |c: &EdgeCache| c.key.is_none_or(|(lin, _)| lin != key.0);
-        let pick = if let Some(k) = self.caches.iter().position(|c| c.key == Some(key)) {
+        let pick = if let Some(k) = self.list.iter().position(|c| c.key == Some(key)) {
             k
-        } else if let Some(k) = self.caches.iter().position(stale) {
+        } else if let Some(k) = self.list.iter().position(stale) {
             // One of another snapshot (or forgotten): its buffers reused.
             k
-        } else if self.caches.len() < RADII {
-            self.caches.push(EdgeCache::default());
-            self.caches.len() - 1
+        } else if self.list.len() < RADII {
+            self.list.push(EdgeCache::default());
+            self.list.len() - 1
         } else {
-            (0..self.caches.len())
-                .min_by_key(|&k| self.caches[k].last_use)
+            (0..self.list.len())
+                .min_by_key(|&k| self.list[k].last_use)
                 .unwrap_or(0)
         };
-        let c = &mut self.caches[pick];
+        let c = &mut self.list[pick];
         if c.key != Some(key) {
             c.reset(key);
         }
@@ -557,15 +569,30 @@ impl TangentSearch {
         self.cur = pick;
     }
 
-    /// The current cache (see [`TangentSearch::sync_cache`]).
+    /// The current cache (see [`EdgeCaches::select`]).
     #[inline]
-    pub(super) fn cache(&self) -> &EdgeCache {
-        &self.caches[self.cur]
+    pub(super) fn current(&self) -> &EdgeCache {
+        &self.list[self.cur]
     }
 
+    /// The current cache, to change.
+    #[inline]
+    pub(super) fn current_mut(&mut self) -> &mut EdgeCache {
+        &mut self.list[self.cur]
+    }
+}
+
+impl TangentSearch {
+    /// The current cache (see [`EdgeCaches::select`]).
+    #[inline]
+    pub(super) fn cache(&self) -> &EdgeCache {
+        self.caches.current()
+    }
+
+    /// The current cache, to change.
     #[inline]
     pub(super) fn cache_mut(&mut self) -> &mut EdgeCache {
-        &mut self.caches[self.cur]
+        self.caches.current_mut()
     }
 
     /// The tangent edges leaving the circle of `v` in direction `dir`
@@ -606,15 +633,15 @@ impl TangentSearch {
             let have = s.reach;
             if have >= need {
                 let rg = s.range;
-                self.work += 1;
-                self.counts.kept += 1;
+                self.scratch.work += 1;
+                self.counters.cache.kept += 1;
                 return Some((rg.0, rg.1, have));
             }
             // Its old edges stay in `edges`, unused, until compacted.
             s.filled = false;
             c.live_edges -= (s.range.1 - s.range.0) as usize;
             c.live_prof -= prof_range(s).len();
-            self.counts.regrown += 1;
+            self.counters.cache.regrown += 1;
             need.max(2.0 * have)
         } else {
             let q = c.query;
@@ -623,18 +650,18 @@ impl TangentSearch {
             // change comes near what it saw).
             let earlier = s.seen != 0 && s.seen < q;
             s.seen = q;
-            self.counts.dropped += u64::from(was);
+            self.counters.cache.dropped += u64::from(was);
             if !earlier {
-                self.counts.cone += 1;
+                self.counters.cache.cone += 1;
                 return None;
             }
-            self.counts.filled += 1;
+            self.counters.cache.filled += 1;
             need
         };
-        self.work += FLOOD_WORK;
+        self.scratch.work += FLOOD_WORK;
         let outer = reach;
         let (begin, end, reach, dep) = self.flood_edges(nav, v, dir, r, reach);
-        let prof = std::mem::take(&mut self.profile);
+        let prof = std::mem::take(&mut self.scratch.profile);
         let tracked = !prof.is_empty();
         let c = self.cache_mut();
         let at = if tracked {
@@ -654,7 +681,7 @@ impl TangentSearch {
         s.dep = dep;
         c.live_edges += (end - begin) as usize;
         c.live_prof += prof.len();
-        self.profile = prof;
+        self.scratch.profile = prof;
         Some((begin, end, reach))
     }
 
@@ -671,7 +698,7 @@ impl TangentSearch {
         r: f64,
         reach: f64,
     ) -> (u32, u32, f64, Rect) {
-        let b = self.cand_pool.len();
+        let b = self.scratch.cand_pool.len();
         // A snapshot never changed (a static map) has nothing to keep a
         // side from: the box alone, and no profile to pay for.
         let track = nav.revision() != nav.history.lineage();
@@ -679,11 +706,11 @@ impl TangentSearch {
         // arc can reach a centre (see `Cone`).
         let cone = side_cone(nav, v, dir, r);
         let ((cb, ce), dep) = self.flood_side(nav, v, Some(&cone), reach, track);
-        let reach = if self.cut.reach { reach } else { f64::INFINITY };
+        let reach = if self.scratch.cut.reach { reach } else { f64::INFINITY };
         let mut edges = std::mem::take(&mut self.cache_mut().edges);
         let begin = edges.len();
         self.tangent_edges(nav, (v, dir), r, (cb, ce), profile::ALL, &mut edges);
-        self.cand_pool.truncate(b);
+        self.scratch.cand_pool.truncate(b);
         edges[begin..].sort_unstable_by(|x, y| x.o.total_cmp(&y.o));
         let c = self.cache_mut();
         c.edges = edges;
@@ -710,7 +737,7 @@ impl TangentSearch {
         track: bool,
     ) -> ((u32, u32), Rect) {
         let pv = nav.p(v);
-        let b = self.cand_pool.len();
+        let b = self.scratch.cand_pool.len();
         self.fan_of(nav, v);
         self.gap_wedge(nav, v);
         let ring = Reach {
@@ -718,17 +745,17 @@ impl TangentSearch {
             outer,
             centre: None,
         };
-        self.profile.clear();
+        self.scratch.profile.clear();
         if track {
-            self.profile.resize(profile::SECTORS, 0.0);
-            self.prof_abs = prof_abs(nav);
+            self.scratch.profile.resize(profile::SECTORS, 0.0);
+            self.scratch.prof_abs = prof_abs(nav);
             self.flood::<true>(nav, pv, true, cone, ring);
         } else {
             self.flood::<false>(nav, pv, true, cone, ring);
         }
-        let mut dep = self.flood_box.unwrap_or(Rect::new(pv, pv));
+        let mut dep = self.scratch.flood_box.unwrap_or(Rect::new(pv, pv));
         dep.add(pv);
-        (dedup_tail(&mut self.cand_pool, b as u32), dep)
+        (dedup_tail(&mut self.scratch.cand_pool, b as u32), dep)
     }
 
     /// Appends to `out` the tangent edges leaving the circle of `v` in
@@ -745,7 +772,7 @@ impl TangentSearch {
     ) {
         let pv = nav.p(v);
         for i in cb..ce {
-            let w = self.cand_pool[i as usize];
+            let w = self.scratch.cand_pool[i as usize];
             let pw = nav.p(w);
             let sect = profile::sectors_of(pv, pw);
             if !profile::meets_mask(sectors, sect) {
@@ -802,7 +829,7 @@ fn side_cone(nav: &NavMesh, v: u32, dir: f64, r: f64) -> Cone {
 /// of its coordinates.
 fn prof_abs(nav: &NavMesh) -> f64 {
     let wb = nav.bounds();
-    1e-9 * [wb.min.x, wb.min.y, wb.max.x, wb.max.y]
+    tolerance::RELATIVE * [wb.min.x, wb.min.y, wb.max.x, wb.max.y]
         .iter()
         .fold(0.0f64, |m, x| m.max(x.abs()))
 }
@@ -810,7 +837,7 @@ fn prof_abs(nav: &NavMesh) -> f64 {
 /// The distance within which `near_walls` keeps a corner's walls.
 pub(super) fn near_limit(r: f64) -> f64 {
     // The band at 2 r is kept: `near_walls` decides it exactly.
-    2.0 * r * (1.0 + CLEAR_TOL)
+    2.0 * r * (1.0 + tolerance::RELATIVE)
 }
 
 #[cfg(feature = "testing")]
@@ -831,11 +858,11 @@ mod tests {
         r: f64,
         cone: Option<&Cone>,
     ) -> Vec<(u32, u64, u64, u64)> {
-        let b = ts.cand_pool.len();
+        let b = ts.scratch.cand_pool.len();
         let ((cb, ce), _) = ts.flood_side(nav, v, cone, f64::INFINITY, false);
         let mut out = Vec::new();
         ts.tangent_edges(nav, (v, dir), r, (cb, ce), profile::ALL, &mut out);
-        ts.cand_pool.truncate(b);
+        ts.scratch.cand_pool.truncate(b);
         let mut keys: Vec<_> = out
             .iter()
             .map(|x| (x.w, x.dw.to_bits(), x.o.to_bits(), x.oq.to_bits()))
@@ -854,8 +881,8 @@ mod tests {
         let mut ts = TangentSearch::default();
         let (mut sides, mut edges) = (0, 0);
         for r in [0.25, 1.0, 3.0] {
-            ts.begin(&nav);
-            ts.sync_cache(&nav, r);
+            ts.scratch.begin(&nav);
+            ts.caches.select(&nav, r);
             for v in 0..nav.pos.len() as u32 {
                 if !nav.arcs.useful.get(v as usize) {
                     continue;

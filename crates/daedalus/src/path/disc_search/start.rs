@@ -26,6 +26,7 @@
 //! pushed 115 - 350 states per query, of which 8 - 25 were popped (now, on
 //! battleground, 63 windows and 16 states).
 
+use crate::geometry::tolerance;
 use super::*;
 use crate::geometry::distance_squared_point_segment;
 
@@ -56,7 +57,7 @@ pub(super) struct Window {
 }
 
 impl TangentSearch {
-    /// Pushes the corners of the triangles holding the start (`self.tris`)
+    /// Pushes the corners of the triangles holding the start (`self.scratch.tris`)
     /// and floods the windows through their far edges up to the key
     /// `EAGER |s t|`, the others into the heap.
     pub(super) fn start_flood(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64) {
@@ -66,12 +67,12 @@ impl TangentSearch {
     /// [`TangentSearch::start_flood`] with the windows keyed up to `eager`
     /// expanded at once.
     fn start_flood_to(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, eager: f64) {
-        self.windows.clear();
-        self.wstack.clear();
-        self.eager = eager;
+        self.scratch.windows.clear();
+        self.scratch.wstack.clear();
+        self.scratch.eager = eager;
         // Every window's `m` is at least `|s t|`: the first ones start there.
         let st = from.distance(to);
-        let tris = std::mem::take(&mut self.tris);
+        let tris = std::mem::take(&mut self.scratch.tris);
         for &t in &tris {
             for i in 0..3 {
                 self.start_corner(nav, nav.v(3 * t + i), (from, to), r);
@@ -84,11 +85,11 @@ impl TangentSearch {
                     continue;
                 }
                 let w = (nav.opp[h as usize], y, x);
-                self.window(nav, w, st, (from, to), r, self.eager);
+                self.window(nav, w, st, (from, to), r, self.scratch.eager);
             }
         }
-        self.tris = tris;
-        self.drain(nav, (from, to), r, self.eager);
+        self.scratch.tris = tris;
+        self.drain(nav, (from, to), r, self.scratch.eager);
     }
 
     /// Expands window `k` of the start's flood, popped with key `key`, and
@@ -100,8 +101,8 @@ impl TangentSearch {
         (from, to): (Point, Point),
         r: f64,
     ) {
-        self.wstack.push(self.windows[k as usize]);
-        self.drain(nav, (from, to), r, (DRAIN * key).max(self.eager));
+        self.scratch.wstack.push(self.scratch.windows[k as usize]);
+        self.drain(nav, (from, to), r, (DRAIN * key).max(self.scratch.eager));
     }
 
     /// Expands the windows of `wstack`: the corner each sees in its
@@ -109,7 +110,7 @@ impl TangentSearch {
     /// keyed above `limit` into the heap).
     fn drain(&mut self, nav: &NavMesh, (from, to): (Point, Point), r: f64, limit: f64) {
         let o = from;
-        while let Some(Window { h, l, rr, m }) = self.wstack.pop() {
+        while let Some(Window { h, l, rr, m }) = self.scratch.wstack.pop() {
             let (seen, [wn, wp]) = visibility::split(o, (l, rr), nav.p(nav.v(prev(h))));
             if seen {
                 self.start_corner(nav, nav.v(prev(h)), (from, to), r);
@@ -151,25 +152,25 @@ impl TangentSearch {
             r
         };
         // Less the rounding of the distances (relative, far below 1e-9).
-        let key = ((m - r - short) * (1.0 - 1e-9)).max(0.0);
+        let key = ((m - r - short) * (1.0 - tolerance::RELATIVE)).max(0.0);
         if key <= limit {
-            self.wstack.push(w);
+            self.scratch.wstack.push(w);
             return;
         }
-        let k = self.windows.len() as u32;
-        debug_assert!(k < WINDOW && (self.states.len() as u32) < WINDOW);
-        self.windows.push(w);
-        self.heap.push(key, WINDOW | k);
+        let k = self.scratch.windows.len() as u32;
+        debug_assert!(k < WINDOW && (self.scratch.states.len() as u32) < WINDOW);
+        self.scratch.windows.push(w);
+        self.scratch.heap.push(key, WINDOW | k);
     }
 
     /// Pushes the start's successors on the circle of corner `w`, the
     /// first time the flood sees it in this query.
     fn start_corner(&mut self, nav: &NavMesh, w: u32, (from, to): (Point, Point), r: f64) {
         let pw = nav.p(w);
-        if !nav.arcs.useful[w as usize] || pw == from || self.start_seen[w as usize] == self.qe {
+        if !nav.arcs.useful[w as usize] || pw == from || self.scratch.start_seen[w as usize] == self.scratch.qe {
             return;
         }
-        self.start_seen[w as usize] = self.qe;
+        self.scratch.start_seen[w as usize] = self.scratch.qe;
         for dw in [1.0, -1.0] {
             let Some((p, q)) = tangent(from, 0.0, 1.0, pw, r, dw) else {
                 continue;
@@ -209,12 +210,12 @@ mod tests {
             for _ in 0..40 {
                 let from = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
                 let to = Point::new(1.0 + rnd(98.0), 1.0 + rnd(98.0));
-                ts.begin(&nav);
-                ts.tris.clear();
-                if !nav.containing(from, &mut ts.tris) {
+                ts.scratch.begin(&nav);
+                ts.scratch.tris.clear();
+                if !nav.containing(from, &mut ts.scratch.tris) {
                     continue;
                 }
-                ts.states.push(State::next(
+                ts.scratch.states.push(State::next(
                     NONE,
                     0.0,
                     (START, 1.0),
@@ -225,14 +226,14 @@ mod tests {
                 ));
                 // Every window but the first through the heap.
                 ts.start_flood_to(&nav, (from, to), r, 0.0);
-                while let Some((key, id)) = ts.heap.pop() {
+                while let Some((key, id)) = ts.scratch.heap.pop() {
                     if id & WINDOW == 0 {
                         continue;
                     }
-                    let n = ts.states.len();
+                    let n = ts.scratch.states.len();
                     ts.start_window(&nav, (id ^ WINDOW, key), (from, to), r);
                     windows += 1;
-                    for s in &ts.states[n..] {
+                    for s in &ts.scratch.states[n..] {
                         let f = from.distance(s.at) + s.at.distance(to);
                         assert!(f >= key, "r {r}, {from:?} -> {to:?}: f {f} < key {key}");
                         tight = tight.min((f - key) / r);
@@ -245,7 +246,7 @@ mod tests {
                         continue;
                     }
                     let hidden = walls.iter().any(|&(a, b)| crosses(from, pw, a, b));
-                    let got = ts.start_seen[w as usize] == ts.qe;
+                    let got = ts.scratch.start_seen[w as usize] == ts.scratch.qe;
                     assert_eq!(got, !hidden, "r {r}, {from:?}: corner {w} at {pw:?}");
                     seen += usize::from(got);
                 }
