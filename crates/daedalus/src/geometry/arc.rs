@@ -35,10 +35,18 @@ fn angle(c: Point, p: Point) -> f64 {
 
 /// Minimum distance from the counter-clockwise arc of the circle (`c`,
 /// `r`) starting at angle `a0` over `sweep` to segment `a b`.
-pub(crate) fn arc_segment_distance(c: Point, r: f64, a0: f64, sweep: f64, a: Point, b: Point) -> f64 {
+pub(crate) fn arc_segment_distance(
+    c: Point,
+    r: f64,
+    a0: f64,
+    sweep: f64,
+    a: Point,
+    b: Point,
+) -> f64 {
     let on = |t: f64| from_base(t, a0) <= sweep;
     let at = |t: f64| Point::new(c.x + r * t.cos(), c.y + r * t.sin());
-    let mut best = distance_point_segment(a, b, at(a0)).min(distance_point_segment(a, b, at(a0 + sweep)));
+    let mut best =
+        distance_point_segment(a, b, at(a0)).min(distance_point_segment(a, b, at(a0 + sweep)));
     let mut cands = [f64::NAN; 6];
     cands[0] = angle(c, a);
     cands[1] = angle(c, b);

@@ -310,10 +310,7 @@ pub(crate) fn segment_distance(a: Point, b: Point, c: Point, d: Point) -> f64 {
 
 /// Do the closed segments `a b` and `c d` share a point? (exact)
 pub(crate) fn segments_meet(a: Point, b: Point, c: Point, d: Point) -> bool {
-    !matches!(
-        segment_intersection(a, b, c, d),
-        SegmentIntersection::None
-    )
+    !matches!(segment_intersection(a, b, c, d), SegmentIntersection::None)
 }
 
 #[cfg(test)]

@@ -1,9 +1,9 @@
 //! Sampling along a path, arcs included, at points that keep the path's
 //! clearance under the library's own (floating-point) test.
 
-use crate::geometry::tolerance;
 use crate::Point;
 use crate::geometry::Rect;
+use crate::geometry::tolerance;
 
 use super::{Path, Turn};
 

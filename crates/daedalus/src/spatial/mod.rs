@@ -318,7 +318,9 @@ impl Cdt {
             let mut hit = false;
             let out = self.flood_near(
                 a,
-                |c, d| segment_distance(a, b, c, d) < tol || (r == 0.0 && segments_meet(a, b, c, d)),
+                |c, d| {
+                    segment_distance(a, b, c, d) < tol || (r == 0.0 && segments_meet(a, b, c, d))
+                },
                 |c, d| {
                     // radius 0: touching a wall is fine, crossing is not
                     hit = r > 0.0 || segments_cross(a, b, c, d);

@@ -1,7 +1,7 @@
 //! The nearest free spot for a disc.
 
-use crate::geometry::tolerance;
 use crate::Point;
+use crate::geometry::tolerance;
 use crate::triangulation::Cdt;
 
 use super::{SpatialError, check, check_len};

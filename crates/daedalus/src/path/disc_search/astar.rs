@@ -1,8 +1,8 @@
 //! The lazy A* over the tangent graph: pushing, expanding, checking and
 //! dominating arrivals.
 
-use crate::geometry::tolerance;
 use super::*;
+use crate::geometry::tolerance;
 use clearance::End;
 
 impl TangentSearch {
@@ -139,7 +139,11 @@ impl TangentSearch {
                 centre: None,
             };
             self.expand_cone(nav, id, arr, to, r, ring);
-            let rest = if self.scratch.cut.reach { outer } else { f64::INFINITY };
+            let rest = if self.scratch.cut.reach {
+                outer
+            } else {
+                f64::INFINITY
+            };
             self.defer(id, rest, to, r);
             return;
         };
@@ -198,7 +202,12 @@ impl TangentSearch {
         let at = |k: usize| {
             (b..=e).contains(&k) && (k == b || os[k - 1] < first) && (k == e || os[k] >= first)
         };
-        let kept = self.scratch.after.get(edge as usize).copied().unwrap_or(NONE);
+        let kept = self
+            .scratch
+            .after
+            .get(edge as usize)
+            .copied()
+            .unwrap_or(NONE);
         if kept != NONE && at(kept as usize) {
             return kept as usize;
         }
@@ -290,7 +299,9 @@ impl TangentSearch {
     /// at least twice as far: a search that wanders far floods a few
     /// times what it would have in one go).
     fn goal_seen(&mut self, nav: &NavMesh, v: u32, to: Point) -> bool {
-        if self.scratch.goal_pending.is_some() || self.scratch.goal_seen[v as usize] == self.scratch.qe {
+        if self.scratch.goal_pending.is_some()
+            || self.scratch.goal_seen[v as usize] == self.scratch.qe
+        {
             return true;
         }
         let d2 = visibility::dist2(self.scratch.goal_centre, nav.p(v));
@@ -333,7 +344,11 @@ impl TangentSearch {
             centre: Some(self.scratch.goal_centre),
         };
         self.visible(nav, to, false, None, ring);
-        self.scratch.goal_reach = if self.scratch.cut.reach { reach } else { f64::INFINITY };
+        self.scratch.goal_reach = if self.scratch.cut.reach {
+            reach
+        } else {
+            f64::INFINITY
+        };
         for i in b..self.scratch.cand_pool.len() {
             self.scratch.goal_seen[self.scratch.cand_pool[i] as usize] = self.scratch.qe;
         }
@@ -547,7 +562,11 @@ impl TangentSearch {
             if s.v == GOAL {
                 return Ok(self.path(nav, id, from, to, r));
             }
-            if self.knobs.goal_after.is_some_and(|n| self.counters.expansions >= n) {
+            if self
+                .knobs
+                .goal_after
+                .is_some_and(|n| self.counters.expansions >= n)
+            {
                 self.goal_sight_now(nav, to);
             }
             self.counters.expansions += 1;

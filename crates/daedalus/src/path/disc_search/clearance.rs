@@ -1,12 +1,12 @@
 //! Clearance tests: is a point, a tangent segment or an arc at least `r`
 //! from every wall (the walls near a corner cached per query).
 
-use crate::geometry::tolerance;
 use super::*;
+use crate::geometry::from_base;
+use crate::geometry::tolerance;
 use crate::geometry::{
     closest_point_segment, inner_tangent_tie, line_distance_cmp, segment_distance_at_least,
 };
-use crate::geometry::from_base;
 
 /// Angle (radians, as its tangent) within which a tangent point faces a
 /// wall's point nearest its centre: a point in the band `tolerance::RELATIVE` off
@@ -244,7 +244,10 @@ impl TangentSearch {
             return true;
         }
         let c = nav.p(v);
-        let (lo, hi) = (r * (1.0 - tolerance::RELATIVE), r * (1.0 + tolerance::RELATIVE));
+        let (lo, hi) = (
+            r * (1.0 - tolerance::RELATIVE),
+            r * (1.0 + tolerance::RELATIVE),
+        );
         // The arc lies in the disc about its midpoint through its ends: a
         // wall farther than that radius (plus rounding slack) is clear.
         // Below a half turn the midpoint lies along the sum of the ends'
@@ -338,7 +341,10 @@ pub(super) fn wall_clear(
     y: Point,
     r: f64,
 ) -> bool {
-    let (lo, hi) = (r * (1.0 - tolerance::RELATIVE), r * (1.0 + tolerance::RELATIVE));
+    let (lo, hi) = (
+        r * (1.0 - tolerance::RELATIVE),
+        r * (1.0 + tolerance::RELATIVE),
+    );
     // The distance of the segments is the least of these four (when
     // they do not meet, decided exactly).
     let ds = [
@@ -460,7 +466,10 @@ mod tests {
                     };
                     let d = (0..=1000)
                         .map(|i| at(a + dir * sweep * f64::from(i) / 1000.0))
-                        .flat_map(|p| near.iter().map(move |&(x, y)| distance_point_segment(x, y, p)))
+                        .flat_map(|p| {
+                            near.iter()
+                                .map(move |&(x, y)| distance_point_segment(x, y, p))
+                        })
                         .fold(f64::INFINITY, f64::min);
                     if (d - r).abs() <= 5e-3 * r {
                         continue;

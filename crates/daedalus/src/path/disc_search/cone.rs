@@ -1,8 +1,8 @@
 //! Taut-path pruning: the half-planes where the successors of an arrival
 //! can lie, and the start's box.
 
-use crate::geometry::tolerance;
 use super::*;
+use crate::geometry::tolerance;
 
 /// Where the centres of the successors of one arrival can lie (taut-path
 /// pruning): three half-planes `(x - u) . n <= c` around the centre `u`.

@@ -10,7 +10,11 @@ use crate::geometry::from_base;
 #[inline]
 pub(super) fn offset(a: f64, base: f64) -> f64 {
     let d = from_base(a, base);
-    if d > TAU - tolerance::ANGLE { d - TAU } else { d }
+    if d > TAU - tolerance::ANGLE {
+        d - TAU
+    } else {
+        d
+    }
 }
 
 /// Tangent from the circle (`a`, `ra`) wrapped on side `sa` (+1: the

@@ -77,10 +77,10 @@
 //! circle and side reaches it along a clear arc at no greater cost.
 
 mod astar;
-mod edge_cache;
 mod clearance;
 mod cone;
 mod counters;
+mod edge_cache;
 mod frontier;
 mod kernels;
 mod knobs;
@@ -98,7 +98,9 @@ use crate::geometry::{orient2d, tolerance};
 use super::navmesh::{NONE, NavMesh, ang, next, prev};
 use super::point_search::Search;
 use super::{Path, PathError, Rotation, Turn};
-use crate::geometry::{arc_segment_distance, distance_point_segment, segment_distance, segments_meet};
+use crate::geometry::{
+    arc_segment_distance, distance_point_segment, segment_distance, segments_meet,
+};
 use cone::Cone;
 use kernels::{offset, tangent};
 use visibility::Reach;
@@ -107,29 +109,27 @@ use visibility::Reach;
 /// sum (at a half turn the sum vanishes).
 const SUM_MID: f64 = 2.0;
 /// The radius of the goal flood's first disc, in `|s t|` (plus `r`),
-/// about the midpoint of start and goal: measured against 0.6, 0.7 and a
-/// disc of `2 |s t| + 8 r` about the goal (session 28).
+/// about the midpoint of start and goal (chosen by measurement with
+/// `radius_timing`).
 const GOAL_DISC: f64 = 0.55;
 
 /// Work before the search takes the radius-0 bound as heuristic, counted
 /// in expansions that flood: one that scans cached edges counts
-/// `1 / FLOOD_WORK` of it. Measured (`radius_timing`,
-/// `RADIUS_BOUND_AFTER`): with warm caches a bound taken after 32
-/// expansions cost more than it saved (median r2/r0 4.9; 3.2 after 400),
-/// while flooding searches still gain from it early.
+/// `1 / FLOOD_WORK` of it. With warm caches a bound taken early costs
+/// more than it saves, while flooding searches still gain from it early
+/// (chosen by measurement with `radius_timing`, `RADIUS_BOUND_AFTER`).
 const LAZY_BOUND: usize = 32;
 /// ... but only while no expanded arrival has come within this fraction
 /// of the straight distance of the goal; after `LATE_BOUND` in any case.
 ///
 /// Why: the bound's backward search costs about a radius-0 query of the
 /// same ends, and on open maps that is many times this search with warm
-/// caches (per query, session 24: searches that ended in 80 us without it
-/// spent 1.4 ms on it). Per query, the searches it slows are those about
+/// caches. Per query, the searches it slows are those about
 /// to end (their smallest key already near the path's length, an arrival
 /// near the goal); those it speeds up many times are stuck behind a wall
 /// (smallest key 1.0 - 1.3 times the straight distance, the path's 1.5 -
-/// 2.8 times), none of their arrivals near the goal. Measured
-/// (`radius_timing`, all maps, warm): see the README's session 24 table.
+/// 2.8 times), none of their arrivals near the goal (chosen by
+/// measurement with `radius_timing`, all maps, warm).
 const NEAR_GOAL: f64 = 0.35;
 /// Work (as `LAZY_BOUND`) after which the bound is taken even near the
 /// goal (a goal behind a wall close to it).
@@ -222,4 +222,3 @@ pub(crate) struct TangentSearch {
     /// Test settings.
     pub(crate) knobs: knobs::Knobs,
 }
-

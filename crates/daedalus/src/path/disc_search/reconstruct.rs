@@ -13,7 +13,10 @@ impl TangentSearch {
         chain.reverse();
         let mut turns = Vec::new();
         for (i, w) in chain.windows(2).enumerate() {
-            let (s, child) = (self.scratch.states[w[0] as usize], self.scratch.states[w[1] as usize]);
+            let (s, child) = (
+                self.scratch.states[w[0] as usize],
+                self.scratch.states[w[1] as usize],
+            );
             if s.v == START || self.grazed(nav, i.checked_sub(1).map(|k| chain[k]), (s, child)) {
                 continue;
             }

@@ -20,15 +20,13 @@
 //! an `f` below the path's length is pushed before the goal is popped:
 //! the search stays optimal.
 //!
-//! Before (session 26 and earlier) the whole flood ran when the search
-//! began, inside a box around the ellipse `|s x| + |x t| <= 1.4 |s t| + 4 r`
-//! widened on demand: on the small maps it entered 110 - 340 triangles and
-//! pushed 115 - 350 states per query, of which 8 - 25 were popped (now, on
-//! battleground, 63 windows and 16 states).
+//! Why: a flood run whole when the search begins enters and pushes many
+//! times what the search then pops; windows in the heap flood only what
+//! the search reaches.
 
-use crate::geometry::tolerance;
 use super::*;
 use crate::geometry::distance_squared_point_segment;
+use crate::geometry::tolerance;
 
 /// The bit that marks a heap entry as a window of the start's flood (an
 /// index into `TangentSearch::windows`), not a state.
@@ -40,7 +38,8 @@ pub(super) const WINDOW: u32 = 1 << 31;
 const EAGER: f64 = 1.0;
 /// A window popped with key `k` floods the windows beyond it keyed up to
 /// `DRAIN k` at once: fewer trips through the heap, against windows the
-/// search might not have reached (swept with `EAGER`, see the README).
+/// search might not have reached (chosen with `EAGER` by measurement
+/// with `radius_timing`).
 const DRAIN: f64 = 1.05;
 
 /// The rays from the start through the edge into the triangle of
@@ -167,7 +166,10 @@ impl TangentSearch {
     /// first time the flood sees it in this query.
     fn start_corner(&mut self, nav: &NavMesh, w: u32, (from, to): (Point, Point), r: f64) {
         let pw = nav.p(w);
-        if !nav.arcs.useful[w as usize] || pw == from || self.scratch.start_seen[w as usize] == self.scratch.qe {
+        if !nav.arcs.useful[w as usize]
+            || pw == from
+            || self.scratch.start_seen[w as usize] == self.scratch.qe
+        {
             return;
         }
         self.scratch.start_seen[w as usize] = self.scratch.qe;

@@ -1,9 +1,9 @@
 //! The visibility flood over the triangles: the candidate corners seen
 //! from a circle, and where on a corner's free arc a point lies.
 
-use crate::geometry::tolerance;
 use super::*;
 use crate::geometry::distance_squared_point_segment;
+use crate::geometry::tolerance;
 
 impl TangentSearch {
     /// Corners seen from `o` (a visibility flood over the triangles from
@@ -118,7 +118,12 @@ impl TangentSearch {
             };
             if TRACK && (ends || !from_vertex) {
                 let p = |i: u32| nav.p(nav.v(3 * t + i));
-                edge_cache::profile::add(&mut self.scratch.profile, o, [p(0), p(1), p(2)], self.scratch.prof_abs);
+                edge_cache::profile::add(
+                    &mut self.scratch.profile,
+                    o,
+                    [p(0), p(1), p(2)],
+                    self.scratch.prof_abs,
+                );
             }
         }
         while let Some((h, l, rr)) = self.scratch.stack.pop() {
@@ -164,7 +169,12 @@ impl TangentSearch {
             // wholly outside it stops none inside): a flood with a cone
             // describes what it saw inside the cone.
             if TRACK && ends {
-                edge_cache::profile::add(&mut self.scratch.profile, o, [ptail, phead, pz], self.scratch.prof_abs);
+                edge_cache::profile::add(
+                    &mut self.scratch.profile,
+                    o,
+                    [ptail, phead, pz],
+                    self.scratch.prof_abs,
+                );
             }
         }
         self.scratch.cut = Cut { reach: cut };

@@ -18,11 +18,11 @@ use crate::mesh::MeshDump;
 use crate::{Point, Rect};
 
 use super::PathError;
+pub(crate) use bits::Bits;
+use build::spatial_order;
 pub(crate) use corner_arcs::{Arcs, ang};
 pub(crate) use narrow::{narrow_edge, narrow_limit};
 pub use update::NavUpdate;
-pub(crate) use bits::Bits;
-use build::spatial_order;
 
 static NEXT_REVISION: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 

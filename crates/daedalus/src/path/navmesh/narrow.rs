@@ -3,8 +3,8 @@
 //! that radius passes. The radius-0 lower bound of the disc search and the
 //! `NoPath` certificates both use this rule.
 
-use crate::geometry::tolerance;
 use super::{NavMesh, next};
+use crate::geometry::tolerance;
 
 /// The squared length below which the disc search (and its radius-0 lower bound) shuts an edge
 /// between two corners for a disc of `radius`.

@@ -147,9 +147,9 @@ fn near(nav: &NavMesh, t: u32, r: f64) -> Vec<[f64; 4]> {
 mod tests {
     use super::{DiscProbe, near};
     use crate::Point;
+    use crate::geometry::segment_distance;
     use crate::path::navmesh::{NONE, next};
     use crate::path::{NavMesh, PathFinder};
-    use crate::geometry::segment_distance;
     use crate::triangulation::Cdt;
 
     /// Pseudo-random segments in the box [0, 100]^2 (an LCG).

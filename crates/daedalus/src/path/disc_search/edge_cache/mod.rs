@@ -9,11 +9,9 @@
 //! and the radius (the triangles only lead the floods to them). A side's
 //! edges are kept when a query expands it that an earlier query expanded
 //! too; until then each expansion floods only the cone of its arrival.
-//! (Session 17: this used to also ask that nothing changed within the
-//! side's whole first ring since, which in a world changing every frame
-//! kept nothing: with a small move before every query, median r 2 / r 0
-//! 9.27 on eleven maps against 6.01 now, `radius_timing`,
-//! `RADIUS_CHANGE=1`.)
+//! Keeping does not ask that nothing changed within the side's whole
+//! first ring since: in a world changing every frame that would keep
+//! nothing.
 //!
 //! Kept entries survive changes elsewhere. A side remembers where its
 //! flood reached: the box of every triangle it entered, and per angular
@@ -164,9 +162,8 @@ pub(super) struct EdgeCache {
 
 /// The changed boxes a kept side is checked against, those that nearly
 /// coincide merged: an object moving between two checks leaves one box
-/// per move, all round its home (measured with a small move before every
-/// query, session 25: 32 - 50 boxes per check of a side, 13 - 19 of them
-/// hitting it). A merged box holds its parts, so the test against it
+/// per move, all round its home, dozens per check of a side, many of them
+/// hitting it. A merged box holds its parts, so the test against it
 /// names every sector they would (and may name more).
 struct Coalesced {
     boxes: [Rect; COALESCE],
@@ -706,7 +703,11 @@ impl TangentSearch {
         // arc can reach a centre (see `Cone`).
         let cone = side_cone(nav, v, dir, r);
         let ((cb, ce), dep) = self.flood_side(nav, v, Some(&cone), reach, track);
-        let reach = if self.scratch.cut.reach { reach } else { f64::INFINITY };
+        let reach = if self.scratch.cut.reach {
+            reach
+        } else {
+            f64::INFINITY
+        };
         let mut edges = std::mem::take(&mut self.cache_mut().edges);
         let begin = edges.len();
         self.tangent_edges(nav, (v, dir), r, (cb, ce), profile::ALL, &mut edges);
@@ -829,9 +830,10 @@ fn side_cone(nav: &NavMesh, v: u32, dir: f64, r: f64) -> Cone {
 /// of its coordinates.
 fn prof_abs(nav: &NavMesh) -> f64 {
     let wb = nav.bounds();
-    tolerance::RELATIVE * [wb.min.x, wb.min.y, wb.max.x, wb.max.y]
-        .iter()
-        .fold(0.0f64, |m, x| m.max(x.abs()))
+    tolerance::RELATIVE
+        * [wb.min.x, wb.min.y, wb.max.x, wb.max.y]
+            .iter()
+            .fold(0.0f64, |m, x| m.max(x.abs()))
 }
 
 /// The distance within which `near_walls` keeps a corner's walls.

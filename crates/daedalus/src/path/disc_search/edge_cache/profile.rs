@@ -22,15 +22,13 @@
 //! The region described holds every point seen, so the test can only
 //! answer "meets" too often, never too seldom.
 
-use crate::geometry::tolerance;
 use crate::Point;
 use crate::geometry::Rect;
+use crate::geometry::tolerance;
 
-/// Sectors round a corner. Measured (session 25, `radius_timing` with
-/// `RADIUS_CHANGE=1`, r 2, one interleaved run on five maps): 64 against
-/// 32 cut the repairs' time by a tenth (CatwalkAlley's median r / r0
-/// 5.03 -> 4.29, Boston_0_512's 5.18 -> 4.68); 128 was slower again
-/// (larger profiles to fill and test).
+/// Sectors round a corner: more sectors let a repair keep more edges,
+/// fewer keep the profiles small to fill and test (chosen by measurement
+/// with `radius_timing` and `RADIUS_CHANGE=1`).
 pub(in crate::path::disc_search) const SECTORS: usize = 64;
 
 /// A set of sectors: bit `k` for sector `k`.
@@ -68,7 +66,10 @@ fn wrap(a: f64) -> f64 {
 /// The sectors of `a - tolerance::ARC` and `b + tolerance::ARC`.
 #[inline]
 fn ends(a: f64, b: f64) -> (usize, usize) {
-    (sector(wrap(a - tolerance::ARC)), sector(wrap(b + tolerance::ARC)))
+    (
+        sector(wrap(a - tolerance::ARC)),
+        sector(wrap(b + tolerance::ARC)),
+    )
 }
 
 /// Calls `f` on every sector from that of `a - tolerance::ARC` to that of `b + tolerance::ARC`

@@ -30,8 +30,8 @@
 use crate::geometry::tolerance;
 use std::collections::HashMap;
 
-use super::super::{narrow_edge, narrow_limit};
 use super::super::{NONE, NavMesh};
+use super::super::{narrow_edge, narrow_limit};
 use crate::{Point, Rect};
 
 /// Which flood reached a triangle.

@@ -211,7 +211,11 @@ impl NavMesh {
     /// Redoes the triangles of `faces` (deduplicated here). Returns the box
     /// of the old and new triangles and how many triangles were written.
     #[inline(never)]
-    pub(in crate::path::navmesh) fn patch(&mut self, cdt: &Cdt, faces: &mut Vec<u32>) -> (Option<Rect>, usize) {
+    pub(in crate::path::navmesh) fn patch(
+        &mut self,
+        cdt: &Cdt,
+        faces: &mut Vec<u32>,
+    ) -> (Option<Rect>, usize) {
         let m = &cdt.mesh;
         let mut s = std::mem::take(&mut self.scratch);
         s.epoch = s.epoch.wrapping_add(1);
