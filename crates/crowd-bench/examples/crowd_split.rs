@@ -7,8 +7,10 @@
 //! Run: `cargo run --profile bench --manifest-path crates/crowd-bench/Cargo.toml
 //! --example crowd_split [-- swap SEED]`
 
-#[path = "../../daedalus/tests/crowd_common/mod.rs"]
+#[path = "../../daedalus/tests/support/crowd.rs"]
 mod crowd_common;
+#[path = "../../daedalus/tests/support/rng.rs"]
+mod rng;
 #[path = "../../daedalus/tests/support/data.rs"]
 mod data;
 #[path = "../shared/setup.rs"]

@@ -13,11 +13,9 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, load_bitmap, trace};
 
-#[path = "../tests/support/data.rs"]
-mod data;
-
-#[path = "../tests/support/douglas_peucker.rs"]
-mod douglas_peucker;
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::{data, douglas_peucker};
 
 fn reference(img: &image::GrayImage, t: f64) -> usize {
     douglas_peucker::contour_vertex_counts(img, t).iter().sum()

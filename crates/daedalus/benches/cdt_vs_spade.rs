@@ -20,11 +20,11 @@
 //! case is printed at the end: medians of criterion's own samples (each
 //! sample is timed by hand in `iter_custom`, drop of the result excluded).
 
-#[path = "../tests/support/data.rs"]
-mod data;
-#[path = "support/spade_walls.rs"]
-mod spade_walls;
-use spade_walls::{SpadeCdt, spade_build, spade_input};
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::data;
+use support::rng::Rng;
+use support::spade_walls::{SpadeCdt, spade_build, spade_input};
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::RefCell;
@@ -79,31 +79,12 @@ fn live_bytes() -> isize {
 // ---------------------------------------------------------------------------
 // Inputs.
 
-/// splitmix64, so every run times the same input.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn f64(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        ((self.next_u64() as u128 * n as u128) >> 64) as usize
-    }
-}
-
 const POINT_WORLD: f64 = 1000.0;
 
 fn random_points(n: usize, seed: u64) -> Vec<Point> {
-    let mut r = Rng(seed);
+    let mut r = Rng::splitmix(seed);
     (0..n)
-        .map(|_| Point::new(r.f64() * POINT_WORLD, r.f64() * POINT_WORLD))
+        .map(|_| Point::new(r.unit() * POINT_WORLD, r.unit() * POINT_WORLD))
         .collect()
 }
 
@@ -176,14 +157,14 @@ mod ours {
         let side = (n as f64).sqrt().ceil() as usize;
         let w = side as f64 * CELL;
         let mut cdt = Cdt::new([0.0, 0.0], [w, w]).expect("bounds");
-        let mut r = super::Rng(seed);
+        let mut r = super::Rng::splitmix(seed);
         let mut table = daedalus::objects::Objects::new();
         let ids = (0..n)
             .map(|i| {
                 let mut o = daedalus::objects::Object::new(square(), daedalus::Closure::Closed);
                 let c = centre(i, side);
                 o.set_position([c.x, c.y]);
-                o.set_rotation(r.f64() * std::f64::consts::TAU);
+                o.set_rotation(r.unit() * std::f64::consts::TAU);
                 table.insert(&mut cdt, o).expect("object")
             })
             .collect();
@@ -197,14 +178,14 @@ mod ours {
 
     impl Objects {
         pub fn move_one(&mut self, r: &mut super::Rng) {
-            let i = r.below(self.ids.len());
+            let i = r.below_scaled(self.ids.len());
             let c = centre(i, self.side);
             let o = self.table.get_mut(self.ids[i]).expect("object");
             o.set_position([
-                c.x + (r.f64() * 2.0 - 1.0) * JITTER,
-                c.y + (r.f64() * 2.0 - 1.0) * JITTER,
+                c.x + (r.unit() * 2.0 - 1.0) * JITTER,
+                c.y + (r.unit() * 2.0 - 1.0) * JITTER,
             ]);
-            o.set_rotation(r.f64() * std::f64::consts::TAU);
+            o.set_rotation(r.unit() * std::f64::consts::TAU);
             self.table.update(&mut self.cdt).expect("update");
         }
     }
@@ -226,14 +207,14 @@ fn spade_objects_rebuild(n: usize, seed: u64) -> SpadeCdt {
     // The same squares as `ours::objects`, as closed constraint loops.
     let side = (n as f64).sqrt().ceil() as usize;
     let w = side as f64 * ours::CELL;
-    let mut r = Rng(seed);
+    let mut r = Rng::splitmix(seed);
     let mut rings = Vec::with_capacity(n);
     for i in 0..n {
         let c = (
             ((i % side) as f64 + 0.5) * ours::CELL,
             ((i / side) as f64 + 0.5) * ours::CELL,
         );
-        let (s, co) = (r.f64() * std::f64::consts::TAU).sin_cos();
+        let (s, co) = (r.unit() * std::f64::consts::TAU).sin_cos();
         let ring: Vec<f64> = [(-2.0, -2.0), (2.0, -2.0), (2.0, 2.0), (-2.0, 2.0)]
             .iter()
             .flat_map(|&(x, y)| [c.0 + co * x - s * y, c.1 + s * x + co * y])
@@ -387,7 +368,7 @@ fn dynamic(c: &mut Criterion, report: &mut Report) {
     let mut g = group(c, "dynamic/move_1e4");
     let mv = time(&mut g, "move_update", || {
         let mut w = ours::objects(10_000, 7);
-        let mut r = Rng(99);
+        let mut r = Rng::splitmix(99);
         Box::new(move || timed(|| w.move_one(&mut r)))
     });
     let rebuild = time(&mut g, "rebuild", || {
@@ -413,12 +394,12 @@ fn dynamic(c: &mut Criterion, report: &mut Report) {
     let mut g = group(c, "dynamic/scaling");
     let small = time(&mut g, "move_1e3", || {
         let mut w = ours::objects(1_000, 7);
-        let mut r = Rng(99);
+        let mut r = Rng::splitmix(99);
         Box::new(move || timed(|| w.move_one(&mut r)))
     });
     let large = time(&mut g, "move_1e5", || {
         let mut w = ours::objects(100_000, 7);
-        let mut r = Rng(99);
+        let mut r = Rng::splitmix(99);
         Box::new(move || timed(|| w.move_one(&mut r)))
     });
     g.finish();

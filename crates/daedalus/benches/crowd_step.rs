@@ -12,9 +12,10 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use daedalus::world::{Avoidance, EntityState};
 use daedalus::{Point, World};
 
-#[path = "support/squares.rs"]
-mod squares;
-use squares::{Lcg, squares};
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::rng::Rng;
+use support::squares::squares;
 
 const ENTITIES: usize = 1000;
 /// The corner the crowd lives in.
@@ -25,7 +26,7 @@ const DT: f64 = 0.1;
 
 struct Setup {
     w: World,
-    rng: Lcg,
+    rng: Rng,
 }
 
 impl Setup {
@@ -34,10 +35,10 @@ impl Setup {
     fn free(&mut self, r: f64, near: Option<Point>, taken: &[(Point, f64)]) -> Point {
         loop {
             let p = match near {
-                None => Point::new(AREA * self.rng.f(), AREA * self.rng.f()),
+                None => Point::new(AREA * self.rng.unit(), AREA * self.rng.unit()),
                 Some(c) => Point::new(
-                    c.x + TRIP * (2.0 * self.rng.f() - 1.0),
-                    c.y + TRIP * (2.0 * self.rng.f() - 1.0),
+                    c.x + TRIP * (2.0 * self.rng.unit() - 1.0),
+                    c.y + TRIP * (2.0 * self.rng.unit() - 1.0),
                 ),
             };
             if (1.0..AREA - 1.0).contains(&p.x)
@@ -57,7 +58,7 @@ fn world(n: usize) -> Setup {
     let mut s = Setup { w, rng };
     let mut taken: Vec<(Point, f64)> = Vec::new();
     for _ in 0..ENTITIES {
-        let r = 0.5 + 1.5 * s.rng.f();
+        let r = 0.5 + 1.5 * s.rng.unit();
         let p = s.free(r, None, &taken);
         taken.push((p, r));
         let e = s.w.add_entity(p, r, SPEED).unwrap();

@@ -12,10 +12,10 @@
 //! visible_pairs` against one `is_in_field` per pair, `TARGETS` for point
 //! targets against the tests' brute force, then a short criterion run.
 
-#[path = "../tests/support/data.rs"]
-mod data;
-#[path = "../tests/fov_common/mod.rs"]
-mod fov_common;
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::fov as fov_common;
+use support::{data, rng::Rng};
 
 use daedalus::Closure;
 use std::hint::black_box;
@@ -32,17 +32,6 @@ struct Case {
     cdt: Cdt,
     walls: Vec<geo::Line<f64>>,
     viewers: Vec<Point>,
-}
-
-/// xorshift64*: a fixed, dependency-free stream.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
 }
 
 fn walls_of(cdt: &Cdt) -> Vec<geo::Line<f64>> {
@@ -90,11 +79,11 @@ fn map_case(family: &str, name: &str) -> (Case, Scenario) {
 /// 10^4 random small rectangles (some overlap) in a 2000 x 2000 world.
 fn obstacles_case() -> Case {
     let mut cdt = Cdt::new([0.0, 0.0], [2000.0, 2000.0]).unwrap();
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::xorshift_star(0x9e37_79b9_7f4a_7c15);
     let mut shapes = Vec::new();
     for _ in 0..10_000 {
-        let (x, y) = (10.0 + 1980.0 * rng.next(), 10.0 + 1980.0 * rng.next());
-        let (w, h) = (1.0 + 6.0 * rng.next(), 1.0 + 6.0 * rng.next());
+        let (x, y) = (10.0 + 1980.0 * rng.unit(), 10.0 + 1980.0 * rng.unit());
+        let (w, h) = (1.0 + 6.0 * rng.unit(), 1.0 + 6.0 * rng.unit());
         shapes.push((
             vec![
                 Point::new(x, y),
@@ -107,7 +96,7 @@ fn obstacles_case() -> Case {
     }
     cdt.insert_shapes(&shapes).unwrap();
     let viewers = (0..50)
-        .map(|_| Point::new(5.0 + 1990.0 * rng.next(), 5.0 + 1990.0 * rng.next()))
+        .map(|_| Point::new(5.0 + 1990.0 * rng.unit(), 5.0 + 1990.0 * rng.unit()))
         .collect();
     let walls = walls_of(&cdt);
     Case {
@@ -176,11 +165,11 @@ fn compare(case: &Case) {
 /// 1,000 viewers (range 60, opening 120 degrees) and 1,000 targets
 /// (radius 0.5) at free points of the map.
 fn pairs(s: &Scenario, case: &Case) {
-    let mut rng = Rng(42);
+    let mut rng = Rng::xorshift_star(42);
     let mut free = || {
-        let q = &s.queries[(rng.next() * s.queries.len() as f64) as usize % s.queries.len()];
-        let from = if rng.next() < 0.5 { q.from } else { q.to };
-        Point::new(from[0] + rng.next() - 0.5, from[1] + rng.next() - 0.5)
+        let q = &s.queries[(rng.unit() * s.queries.len() as f64) as usize % s.queries.len()];
+        let from = if rng.unit() < 0.5 { q.from } else { q.to };
+        Point::new(from[0] + rng.unit() - 0.5, from[1] + rng.unit() - 0.5)
     };
     let viewers: Vec<FieldOfView> = (0..1000)
         .map(|i| {
@@ -228,10 +217,10 @@ fn points(s: &Scenario, case: &Case) {
             )
         })
         .collect();
-    let mut rng = Rng(7);
+    let mut rng = Rng::xorshift_star(7);
     let mut free = || {
-        let q = &s.queries[(rng.next() * s.queries.len() as f64) as usize % s.queries.len()];
-        Point::new(q.from[0] + rng.next() - 0.5, q.to[1] + rng.next() - 0.5)
+        let q = &s.queries[(rng.unit() * s.queries.len() as f64) as usize % s.queries.len()];
+        Point::new(q.from[0] + rng.unit() - 0.5, q.to[1] + rng.unit() - 0.5)
     };
     let pairs: Vec<(FieldOfView, Point)> = (0..2000)
         .map(|_| (FieldOfView::full_circle(free(), 1e9).unwrap(), free()))

@@ -42,8 +42,9 @@
 //! query, static query, loop, triangles written, twin answered first) to
 //! `dir/<world>_r<R>.csv`.
 
-#[path = "../tests/support/data.rs"]
-mod data;
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::data;
 
 use daedalus::Closure;
 use std::hint::black_box;
@@ -56,10 +57,7 @@ use daedalus::path::{NavMesh, PathFinder};
 use daedalus::scenario::Scenario;
 use daedalus::triangulation::Cdt;
 
-#[path = "support/rng.rs"]
-#[allow(dead_code)]
-mod rng;
-use rng::Rng;
+use support::rng::Rng;
 
 /// A world whose objects move: the triangulation, its live snapshot, and
 /// every object's pose.
@@ -127,7 +125,7 @@ impl Live {
         let k = (n as f64).sqrt().ceil() as usize;
         let size = 4.0 * k as f64 + 4.0;
         let mut cdt = Cdt::new([0.0, 0.0], [size, size]).unwrap();
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut rng = Rng::xorshift_star(0x9e37_79b9_7f4a_7c15);
         let sq = vec![
             Point::new(-0.5, -0.5),
             Point::new(0.5, -0.5),
@@ -137,8 +135,8 @@ impl Live {
         let (mut table, mut objects) = (Objects::new(), Vec::new());
         for i in 0..n {
             let c = Point::new(
-                4.0 + 4.0 * (i % k) as f64 + rng.f(-0.5, 0.5),
-                4.0 + 4.0 * (i / k) as f64 + rng.f(-0.5, 0.5),
+                4.0 + 4.0 * (i % k) as f64 + rng.range(-0.5, 0.5),
+                4.0 + 4.0 * (i / k) as f64 + rng.range(-0.5, 0.5),
             );
             let mut o = Object::new(sq.clone(), Closure::Closed);
             o.set_position([c.x, c.y]);
@@ -146,15 +144,15 @@ impl Live {
         }
         table.update(&mut cdt).unwrap();
         // Queries between random points in the free lanes between squares.
-        let lane = |rng: &mut Rng| 2.0 + 4.0 * rng.below(k) as f64;
+        let lane = |rng: &mut Rng| 2.0 + 4.0 * rng.index(k) as f64;
         // Local queries (up to ~60 units), so their cost does not grow
         // with the world and the loop's flatness shows.
-        let near = |rng: &mut Rng, x: f64| (x + rng.f(-30.0, 30.0)).clamp(1.0, size - 1.0);
+        let near = |rng: &mut Rng, x: f64| (x + rng.range(-30.0, 30.0)).clamp(1.0, size - 1.0);
         let queries = (0..1000)
             .map(|_| {
-                let a = Point::new(lane(&mut rng), rng.f(1.0, size - 1.0));
+                let a = Point::new(lane(&mut rng), rng.range(1.0, size - 1.0));
                 // b on a horizontal lane within 7 lanes of a.
-                let row = ((a.y - 2.0) / 4.0) as i64 + rng.below(15) as i64 - 7;
+                let row = ((a.y - 2.0) / 4.0) as i64 + rng.index(15) as i64 - 7;
                 let row = row.clamp(0, k as i64 - 1) as f64;
                 (a, Point::new(near(&mut rng, a.x), 2.0 + 4.0 * row))
             })
@@ -181,7 +179,7 @@ impl Live {
             next_query: 0,
             name: String::new(),
             last: None,
-            rng: Rng(0x2545_f491_4f6c_dd1d),
+            rng: Rng::xorshift_star(0x2545_f491_4f6c_dd1d),
             step: 0.001 * width,
         }
     }
@@ -197,16 +195,16 @@ impl Live {
     /// The next random move (object, position, rotation), not made yet:
     /// [`Live::move_one`] without the [`Live::apply`].
     fn pick(&mut self) -> (usize, Point, f64) {
-        let k = self.rng.below(self.objects.len());
+        let k = self.rng.index(self.objects.len());
         // Around its home pose, not its current one: a random walk drifts
         // the world away from the static one (on Aurora its queries got
         // 10-20x costlier), and the comparison with it would mean nothing.
         let (h, hr) = self.home[k];
         let p = Point::new(
-            h.x + self.rng.f(-self.step, self.step),
-            h.y + self.rng.f(-self.step, self.step),
+            h.x + self.rng.range(-self.step, self.step),
+            h.y + self.rng.range(-self.step, self.step),
         );
-        let r = hr + self.rng.f(-0.01, 0.01);
+        let r = hr + self.rng.range(-0.01, 0.01);
         self.last = Some((k, p, r));
         (k, p, r)
     }

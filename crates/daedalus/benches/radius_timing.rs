@@ -57,10 +57,7 @@ use daedalus::triangulation::Cdt;
 use support::World;
 use support::data;
 
-#[path = "support/rng.rs"]
-#[allow(dead_code)]
-mod rng;
-use rng::Rng;
+use support::rng::Rng;
 
 /// The map with its small rings as objects (`RADIUS_CHANGE`): each
 /// `change` moves one near its home pose and updates the snapshot.
@@ -125,7 +122,7 @@ impl Moving {
             table,
             nav,
             objects,
-            rng: Rng(0x2545_f491_4f6c_dd1d),
+            rng: Rng::xorshift_star(0x2545_f491_4f6c_dd1d),
             step: 0.001 * width,
             moves: std::env::var("RADIUS_MOVES")
                 .ok()
@@ -141,13 +138,13 @@ impl Moving {
             return;
         }
         for _ in 0..self.moves {
-            let k = (self.rng.next() % self.objects.len() as u64) as usize;
+            let k = self.rng.index(self.objects.len());
             let (id, h) = self.objects[k];
             let p = Point::new(
-                h.x + self.rng.f(-self.step, self.step),
-                h.y + self.rng.f(-self.step, self.step),
+                h.x + self.rng.range(-self.step, self.step),
+                h.y + self.rng.range(-self.step, self.step),
             );
-            let rot = self.rng.f(-0.01, 0.01);
+            let rot = self.rng.range(-0.01, 0.01);
             let o = self.table.get_mut(id).unwrap();
             o.set_position([p.x, p.y]);
             o.set_rotation(rot);

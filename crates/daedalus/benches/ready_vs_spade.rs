@@ -33,11 +33,10 @@
 //!
 //! Targets (issue 10): `build <= 1.0` (aim 0.5), `rss_ratio <= 1.0`.
 
-#[path = "../tests/support/data.rs"]
-mod data;
-#[path = "support/spade_walls.rs"]
-mod spade_walls;
-use spade_walls::{spade_build, spade_input};
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::data;
+use support::spade_walls::{spade_build, spade_input};
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;

@@ -7,17 +7,14 @@ use criterion::{BenchmarkId, Criterion, black_box, criterion_group, criterion_ma
 use daedalus::Point;
 use daedalus::geometry::{Mat3, Transform};
 
+#[path = "../tests/support/mod.rs"]
+mod support;
+
 const N: usize = 1000;
 
 fn params() -> Vec<(Point, f64, f64, f64, Point)> {
-    // Small deterministic LCG: no rand dependency needed.
-    let mut s: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = support::rng::Rng::lcg(0x9E37_79B9_7F4A_7C15);
+    let mut next = move || rng.unit();
     (0..N)
         .map(|_| {
             (

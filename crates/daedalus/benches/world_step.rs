@@ -13,9 +13,10 @@ use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
 use daedalus::world::{EntityState, ObstacleId, Pose};
 use daedalus::{Point, World};
 
-#[path = "support/squares.rs"]
-mod squares;
-use squares::{Lcg, squares};
+#[path = "../tests/support/mod.rs"]
+mod support;
+use support::rng::Rng;
+use support::squares::squares;
 
 const ENTITIES: usize = 100;
 
@@ -23,13 +24,13 @@ struct Setup {
     w: World,
     objs: Vec<(ObstacleId, Pose)>,
     width: f64,
-    rng: Lcg,
+    rng: Rng,
 }
 
 impl Setup {
     fn free(&mut self, r: f64) -> Point {
         loop {
-            let p = Point::new(self.width * self.rng.f(), self.width * self.rng.f());
+            let p = Point::new(self.width * self.rng.unit(), self.width * self.rng.unit());
             if self.w.is_free(p, r).unwrap() {
                 return p;
             }
@@ -42,8 +43,8 @@ impl Setup {
     fn free_near(&mut self, p: Point, r: f64, d: f64) -> Point {
         loop {
             let q = Point::new(
-                (p.x + d * (2.0 * self.rng.f() - 1.0)).clamp(1.0, self.width - 1.0),
-                (p.y + d * (2.0 * self.rng.f() - 1.0)).clamp(1.0, self.width - 1.0),
+                (p.x + d * (2.0 * self.rng.unit() - 1.0)).clamp(1.0, self.width - 1.0),
+                (p.y + d * (2.0 * self.rng.unit() - 1.0)).clamp(1.0, self.width - 1.0),
             );
             if self.w.is_free(q, r).unwrap() {
                 return q;
@@ -64,7 +65,7 @@ fn world(n: usize, local: Option<f64>) -> Setup {
         rng,
     };
     for _ in 0..ENTITIES {
-        let r = 0.5 + 1.5 * s.rng.f();
+        let r = 0.5 + 1.5 * s.rng.unit();
         let p = s.free(r);
         let speed = if local.is_some() { 10.0 } else { width / 10.0 };
         let e = s.w.add_entity(p, r, speed).unwrap();
@@ -83,15 +84,17 @@ impl Setup {
     /// 60 Hz, the arrived get new goals (anywhere, or within `local` of
     /// them). Returns the number of events.
     fn tick(&mut self, local: Option<f64>) -> usize {
-        let k = (self.rng.f() * self.objs.len() as f64) as usize;
+        let k = (self.rng.unit() * self.objs.len() as f64) as usize;
         let (id, pose) = self.objs[k];
         let step = 0.001 * self.width;
         let next = Pose {
             position: Point::new(
-                (pose.position.x + step * (2.0 * self.rng.f() - 1.0)).clamp(3.0, self.width - 3.0),
-                (pose.position.y + step * (2.0 * self.rng.f() - 1.0)).clamp(3.0, self.width - 3.0),
+                (pose.position.x + step * (2.0 * self.rng.unit() - 1.0))
+                    .clamp(3.0, self.width - 3.0),
+                (pose.position.y + step * (2.0 * self.rng.unit() - 1.0))
+                    .clamp(3.0, self.width - 3.0),
             ),
-            rotation: pose.rotation + 0.01 * (2.0 * self.rng.f() - 1.0),
+            rotation: pose.rotation + 0.01 * (2.0 * self.rng.unit() - 1.0),
             ..pose
         };
         self.w.set_pose(id, next).unwrap();
@@ -169,8 +172,8 @@ fn sight(c: &mut Criterion) {
             s.w.remove_entity(id).unwrap();
         }
         while s.w.entity_count() < 1_000 {
-            let r = 0.5 + 1.5 * s.rng.f();
-            let p = Point::new(WINDOW * s.rng.f(), WINDOW * s.rng.f());
+            let r = 0.5 + 1.5 * s.rng.unit();
+            let p = Point::new(WINDOW * s.rng.unit(), WINDOW * s.rng.unit());
             if s.w.is_free(p, r).unwrap() {
                 s.w.add_entity(p, r, 1.0).unwrap();
             }
@@ -178,7 +181,7 @@ fn sight(c: &mut Criterion) {
         let ids: Vec<_> = s.w.entities().map(|(id, _)| id).collect();
         for id in ids {
             let view = View {
-                direction: std::f64::consts::TAU * s.rng.f(),
+                direction: std::f64::consts::TAU * s.rng.unit(),
                 angle: 2.0 * std::f64::consts::FRAC_PI_3,
                 range: 60.0,
             };

@@ -20,8 +20,6 @@ pub use rect::Rect;
 pub use segment::{SegmentIntersection, segment_intersection};
 pub use transform::{Mat3, Transform, TransformError};
 pub use triangle::{
-    AccurateTriangleTest, DEFAULT_EPSILON, barycentric, closest_point_segment,
-    distance_point_segment, distance_squared_point_segment, point_in_triangle_accurate,
-    point_in_triangle_barycentric, point_in_triangle_exact, point_in_triangle_parametric,
-    point_in_triangle_side, side,
+    closest_point_segment, distance_point_segment, distance_squared_point_segment,
+    point_in_triangle_exact,
 };

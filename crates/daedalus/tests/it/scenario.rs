@@ -3,8 +3,7 @@
 //! well-formed rings and queries.
 #![cfg(feature = "serde")]
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use daedalus::scenario::Scenario;
 

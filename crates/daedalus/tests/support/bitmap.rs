@@ -1,7 +1,6 @@
 //! Independent checkers for the bitmap tests (included by the other
 //! `bitmap_*` tests with `#[path]`): an even-odd scanline rasteriser and the
 //! distance to the pixel border computed from the pixels alone.
-#![allow(dead_code)]
 
 use daedalus::Point;
 use daedalus::bitmap::Bitmap;

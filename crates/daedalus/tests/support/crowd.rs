@@ -4,8 +4,10 @@
 //! segments (never from what the crowd reports).
 #![allow(dead_code)]
 
-use daedalus::world::{Avoidance, Closure, EntityId, EntityState};
-use daedalus::{Point, World};
+use daedalus::world::{Avoidance, EntityId, EntityState};
+use daedalus::{Closure, Point, World};
+
+use super::rng::Rng;
 
 /// World size and corridor layout.
 pub const W: f64 = 120.0;
@@ -13,22 +15,6 @@ pub const H: f64 = 60.0;
 /// The choke's centre line: x = 60, from y = 23 to y = 37 (14 wide).
 pub const CHOKE_X: f64 = 60.0;
 pub const CHOKE_Y: [f64; 2] = [23.0, 37.0];
-
-/// A small deterministic generator (splitmix64).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// A world `w` by `h` with these open walls and avoidance on.
 pub fn walled_world(w: f64, h: f64, walls: &[&[[f64; 2]]]) -> World {
@@ -60,7 +46,7 @@ pub fn choke_world() -> World {
 /// `n` entities (half in each room, radii 0.5 to 2, on a shuffled grid of
 /// cells 5 apart) sent to the mirror image of their start in the other room.
 pub fn spawn_swap(w: &mut World, n: usize, speed: f64, seed: u64) -> Vec<(EntityId, Point)> {
-    let mut rng = Rng(seed);
+    let mut rng = Rng::splitmix(seed);
     let mut cells: Vec<Point> = Vec::new();
     for i in 0..8 {
         for j in 0..11 {

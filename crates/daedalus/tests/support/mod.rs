@@ -1,10 +1,28 @@
-//! Test support for the path tests: worlds of walls, a mesh builder, the
-//! independent reference solver and the path checker.
+//! The shared support of the integration tests (`tests/it`) and the
+//! benches: one seeded generator ([`rng`]), one data loader ([`data`]), the
+//! independent reference solver ([`reference`]) and path checker
+//! ([`check`]), the scenes and independent measurements of each area
+//! ([`bitmap`], [`crowd`], [`fov`], [`render`]), the float point-in-triangle
+//! tests ([`triangle`]), the benches' scenes ([`squares`], `spade_walls`),
+//! and here worlds of walls with their meshes.
+//!
+//! Benches include it with `#[path = "../tests/support/mod.rs"] mod support;`
+//! and use the parts they need, so unused items are allowed.
 #![allow(dead_code)]
 
+pub mod bitmap;
 pub mod check;
+pub mod crowd;
 pub mod data;
+pub mod douglas_peucker;
+pub mod fov;
 pub mod reference;
+pub mod render;
+pub mod rng;
+#[cfg(feature = "serde")]
+pub mod spade_walls;
+pub mod squares;
+pub mod triangle;
 
 use daedalus::Point;
 use daedalus::geometry::orient2d;

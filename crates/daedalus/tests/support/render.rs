@@ -1,7 +1,5 @@
 //! Shared fixtures of the render tests (not a test on its own).
 
-#![allow(dead_code)]
-
 use daedalus::Point;
 use daedalus::mesh::MeshDump;
 

@@ -3,21 +3,16 @@
 //! counts against imageproc contours + Douglas-Peucker (geo).
 #![cfg(all(feature = "image", feature = "serde"))]
 
-#[path = "bitmap_util.rs"]
-mod util;
+use crate::support::douglas_peucker;
 
-#[path = "support/douglas_peucker.rs"]
-mod douglas_peucker;
-
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use std::path::PathBuf;
 
+use crate::support::bitmap::{check_bound, normalised, rasterise, unit_edges};
 use daedalus::Point;
 use daedalus::bitmap::{Bitmap, BitmapError, ThresholdOptions, TraceOptions, load_bitmap, trace};
 use daedalus::scenario::Scenario;
-use util::{check_bound, normalised, rasterise, unit_edges};
 
 /// The map PNGs: 18 in the full corpus, 5 in the compact set.
 fn map_pngs() -> Vec<PathBuf> {

@@ -4,8 +4,7 @@
 //! scenario, and the same set of queries without a path.
 #![cfg(all(feature = "serde", feature = "image"))]
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use daedalus::Closure;
 use daedalus::Point;

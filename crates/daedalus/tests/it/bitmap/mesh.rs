@@ -2,8 +2,7 @@
 //! are exactly the traced ring edges.
 #![cfg(feature = "image")]
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use daedalus::Rect;
 use daedalus::bitmap::{Bitmap, ThresholdOptions, TraceOptions, YAxis, load_bitmap, trace};

@@ -1,15 +1,12 @@
 //! Bitmap tracing on hand-worked and random bitmaps, checked against the
-//! pixels with the independent rasteriser / border distance of bitmap_util.
+//! pixels with the independent rasteriser / border distance of `tests/support/bitmap.rs`.
 
-#[path = "bitmap_util.rs"]
-mod util;
-
+use crate::support::bitmap::{area, check_bound, normalised, rasterise, unit_edges};
 use daedalus::Point;
 use daedalus::bitmap::{
     Bitmap, BitmapError, MAX_PIXELS, TraceOptions, TurnPolicy, YAxis, trace, trace_outlines,
 };
 use proptest::prelude::*;
-use util::{area, check_bound, normalised, rasterise, unit_edges};
 
 const POLICIES: [TurnPolicy; 7] = [
     TurnPolicy::Black,

@@ -350,13 +350,8 @@ fn failed_remove_object_keeps_the_object() {
 /// without limit.
 #[test]
 fn random_operations_with_random_limits() {
-    let mut s = 0x5eed_u64;
-    let mut rnd = move || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (s >> 33) as f64 / (1u64 << 31) as f64
-    };
+    let mut rng = crate::support::rng::Rng::lcg(0x5eed);
+    let mut rnd = move || rng.unit31();
     let mut w = Sim {
         c: Cdt::new([0.0, 0.0], [64.0, 64.0]).unwrap(),
         t: Objects::new(),

@@ -3,8 +3,8 @@
 //! (vertices, constrained edges, triangles); bad input and forced give-ups
 //! change nothing.
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
+use crate::support::rng::Rng;
 
 use daedalus::Closure;
 use daedalus::Point;
@@ -14,23 +14,12 @@ fn p(x: f64, y: f64) -> Point {
     Point::new(x, y)
 }
 
-struct Lcg(u64);
-impl Lcg {
-    fn f(&mut self) -> f64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
-
 /// Overlapping rectangles, crossing polylines, shared and repeated points,
 /// collinear runs, pieces outside the bounds.
 fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, Closure)> {
-    let mut r = Lcg(seed);
-    let q = |r: &mut Lcg, s: f64| {
-        let v = r.f() * s - 5.0;
+    let mut r = Rng::lcg(seed);
+    let q = |r: &mut Rng, s: f64| {
+        let v = r.unit() * s - 5.0;
         if grid { v.round() } else { v }
     };
     let mut out = Vec::new();
@@ -45,11 +34,11 @@ fn random_shapes(seed: u64, n: usize, grid: bool) -> Vec<(Vec<Point>, Closure)> 
                 ));
             }
             2 => {
-                let m = 2 + (r.f() * 5.0) as usize;
+                let m = 2 + (r.unit() * 5.0) as usize;
                 let pts = (0..m)
                     .map(|_| p(q(&mut r, 110.0), q(&mut r, 110.0)))
                     .collect();
-                let closure = if r.f() < 0.5 {
+                let closure = if r.unit() < 0.5 {
                     Closure::Closed
                 } else {
                     Closure::Open

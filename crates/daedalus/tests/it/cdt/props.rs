@@ -273,13 +273,8 @@ fn bad_input_and_stale_handles_leave_the_cdt_exactly_as_it_was() {
 #[test]
 #[ignore]
 fn hunt_fresh_build() {
-    let mut s: u64 = 99;
-    let mut r = |n: u64| {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (s >> 33) % n
-    };
+    let mut rng = crate::support::rng::Rng::lcg(99);
+    let mut r = |n: u64| rng.below_high(n);
     for case in 0..20000 {
         let shapes: Vec<(Vec<Point>, Closure)> = (0..1 + r(7))
             .map(|_| {

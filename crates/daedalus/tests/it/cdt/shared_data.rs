@@ -4,8 +4,7 @@
 //! every invariant of `validate()`, also after removing shapes.
 #![cfg(feature = "serde")]
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use daedalus::Closure;
 use daedalus::scenario::Scenario;

@@ -10,8 +10,8 @@
 //!   unique): the same vertices and the same constrained edges, as sets of
 //!   point pairs after splitting every edge at the vertices lying on it.
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
+use crate::support::rng::Rng;
 
 use std::collections::{BTreeSet, HashMap};
 
@@ -252,19 +252,6 @@ fn constrained_pieces(d: &MeshDump, all: &Buckets) -> BTreeSet<[Key; 2]> {
 // ---------------------------------------------------------------------------
 // General position.
 
-fn splitmix(s: &mut u64) -> u64 {
-    *s = s.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// Uniform in (0, 1), never 0: no point on the border.
-fn unit(s: &mut u64) -> f64 {
-    ((splitmix(s) >> 11) as f64 + 0.5) / (1u64 << 53) as f64
-}
-
 /// Closed segments a b and c d share a point (exact).
 fn touch(a: Point, b: Point, c: Point, d: Point) -> bool {
     let (o1, o2) = (orient2d(a, b, c), orient2d(a, b, d));
@@ -283,17 +270,18 @@ fn touch(a: Point, b: Point, c: Point, d: Point) -> bool {
 /// that neither touch each other nor pass through a point: no ties, so
 /// the CDT is unique (with probability 1; ties would show as a mismatch).
 fn general_position(seed: u64, n: usize, m: usize, len: f64) -> Walls {
-    let mut s = seed;
-    let points: Vec<[f64; 2]> = (0..n).map(|_| [unit(&mut s), unit(&mut s)]).collect();
+    // uniform in (0, 1), never 0: no point on the border
+    let mut s = Rng::splitmix(seed);
+    let points: Vec<[f64; 2]> = (0..n).map(|_| [s.unit_open(), s.unit_open()]).collect();
     let mut segments: Vec<([f64; 2], [f64; 2])> = Vec::new();
     for _ in 0..4 * m {
         if segments.len() == m {
             break;
         }
-        let a = [unit(&mut s), unit(&mut s)];
+        let a = [s.unit_open(), s.unit_open()];
         let b = [
-            (a[0] + len * (2.0 * unit(&mut s) - 1.0)).clamp(1e-3, 1.0 - 1e-3),
-            (a[1] + len * (2.0 * unit(&mut s) - 1.0)).clamp(1e-3, 1.0 - 1e-3),
+            (a[0] + len * (2.0 * s.unit_open() - 1.0)).clamp(1e-3, 1.0 - 1e-3),
+            (a[1] + len * (2.0 * s.unit_open() - 1.0)).clamp(1e-3, 1.0 - 1e-3),
         ];
         let (pa, pb) = (pt(a), pt(b));
         let hits_segment = segments.iter().any(|&(c, d)| touch(pa, pb, pt(c), pt(d)));

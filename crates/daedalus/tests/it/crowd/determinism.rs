@@ -1,8 +1,7 @@
 //! The same seed gives the same trace, byte for byte: two runs of the
 //! choke scene (positions of every entity at every step, as exact bits).
 
-mod crowd_common;
-use crowd_common::*;
+use crate::support::crowd::*;
 
 fn trace(seed: u64, steps: usize) -> Vec<u8> {
     let mut w = choke_world();

@@ -4,8 +4,7 @@
 //! included), no entity's centre crosses the door's line while it is
 //! closed, and all are at their goals within `LIMIT_S`.
 
-mod crowd_common;
-use crowd_common::*;
+use crate::support::crowd::*;
 use daedalus::{Point, objects::Object};
 
 const LIMIT_S: f64 = 170.0;

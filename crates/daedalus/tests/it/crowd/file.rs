@@ -6,8 +6,8 @@
 //! at once near the corridor's entry, and the gaps along the corridor
 //! between members one after the other in it.
 
-mod crowd_common;
-use crowd_common::*;
+use crate::support::crowd::*;
+use crate::support::rng::Rng;
 use daedalus::world::Avoidance;
 use daedalus::{Point, World};
 
@@ -30,7 +30,7 @@ fn run(spacing: f64) -> Run {
         ..Avoidance::default()
     }))
     .unwrap();
-    let mut rng = Rng(11);
+    let mut rng = Rng::splitmix(11);
     let mut ids = Vec::new();
     for i in 0..6 {
         for j in 0..5 {

@@ -2,14 +2,14 @@
 //! the other room: distinct stopping places (checked here against each
 //! other and the walls), no overlaps beyond 1% at any step, all arrive.
 
-mod crowd_common;
-use crowd_common::*;
+use crate::support::crowd::*;
+use crate::support::rng::Rng;
 use daedalus::Point;
 
 #[test]
 fn shared_goal_gives_distinct_places() {
     let mut w = choke_world();
-    let mut rng = Rng(5);
+    let mut rng = Rng::splitmix(5);
     let mut ids = Vec::new();
     for i in 0..8 {
         for j in 0..5 {

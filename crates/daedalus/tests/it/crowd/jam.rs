@@ -6,8 +6,7 @@
 //! Checked from positions at every step: no overlaps beyond 1% (entities
 //! and walls), both arrived within `LIMIT_S`.
 
-mod crowd_common;
-use crowd_common::*;
+use crate::support::crowd::*;
 use daedalus::{Point, World};
 
 const LIMIT_S: f64 = 60.0;

@@ -4,8 +4,7 @@
 //! wall by more than 1% of its radius, and all are at their goals within
 //! `LIMIT_S` simulated seconds.
 
-mod crowd_common;
-use crowd_common::*;
+use crate::support::crowd::*;
 
 /// Simulated time allowed for all 100 to arrive (documented limit).
 const LIMIT_S: f64 = 150.0;

@@ -4,15 +4,13 @@
 //! that both regions are plain polygons.
 
 #[cfg(feature = "serde")]
-#[path = "support/data.rs"]
-mod data;
-mod fov_common;
+use crate::support::data;
 
+use crate::support::fov::{cdt_walls, reference_area, world};
 #[cfg(feature = "serde")]
 use daedalus::Closure;
 use daedalus::Point;
 use daedalus::fov::{FieldOfView, visibility_polygon};
-use fov_common::{cdt_walls, reference_area, world};
 use geo_visibility::Visibility;
 use proptest::prelude::*;
 

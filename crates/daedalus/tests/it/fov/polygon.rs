@@ -1,14 +1,12 @@
 //! Visibility polygons against an independent angular sweep that ray-casts
-//! every wall (tests/fov_common), on hand-made and random worlds.
-
-mod fov_common;
+//! every wall (tests/support/fov.rs), on hand-made and random worlds.
 
 use daedalus::Closure;
 use std::f64::consts::{FRAC_PI_2, PI, TAU};
 
+use crate::support::fov::{cdt_walls, reference_area, world};
 use daedalus::fov::{BoundaryPiece, FieldOfView, FovError, visibility_polygon};
 use daedalus::{Cdt, Point};
-use fov_common::{cdt_walls, reference_area, world};
 use proptest::prelude::*;
 
 const B: [f64; 4] = [0.0, 0.0, 100.0, 100.0];
@@ -287,7 +285,7 @@ proptest! {
                 || (q.y == 0.0 && sy < 0.0) || (q.y == 100.0 && sy > 0.0) {
                 continue;
             }
-            let want = fov_common::ray_cast(q, t, &walls).0.min(fov.range);
+            let want = crate::support::fov::ray_cast(q, t, &walls).0.min(fov.range);
             if want < 1e-6 {
                 continue; // a viewer a hair from a wall, looking into it
             }

@@ -1,15 +1,13 @@
 //! `is_in_field` against a brute force that tests sample points of the
 //! target disc against every wall with exact segment-crossing tests
-//! (tests/fov_common), plus hand-worked exact cases.
-
-mod fov_common;
+//! (tests/support/fov.rs), plus hand-worked exact cases.
 
 use daedalus::Closure;
 use std::f64::consts::{FRAC_PI_2, TAU};
 
+use crate::support::fov::{cdt_walls, sees_disc, world};
 use daedalus::Point;
 use daedalus::fov::{FieldOfView, FovError, FovQuery, Target, is_in_field, visible_pairs};
-use fov_common::{cdt_walls, sees_disc, world};
 use proptest::prelude::*;
 
 const B: [f64; 4] = [0.0, 0.0, 100.0, 100.0];
@@ -190,7 +188,7 @@ proptest! {
     // Random seeds: the brute force treats a sight line touched by walls
     // leaving on both sides (a joint, or a crack of zero width) as blocked
     // and tries the critical directions of a disc exactly
-    // (tests/fov_common); the cases that once made the two disagree are
+    // (tests/support/fov.rs); the cases that once made the two disagree are
     // in the regressions file.
     #![proptest_config(ProptestConfig {
         cases: 1000,

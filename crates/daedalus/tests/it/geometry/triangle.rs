@@ -2,13 +2,80 @@
 //! notes (values copied from the notes), and property tests against an
 //! exact integer reference (area sums / squared distances in i128).
 
-use daedalus::Point;
-use daedalus::geometry::{
-    AccurateTriangleTest, barycentric, orient2d, point_in_triangle_accurate,
-    point_in_triangle_barycentric, point_in_triangle_exact, point_in_triangle_parametric,
-    point_in_triangle_side, side,
+use crate::support::triangle::{
+    AccurateTriangleTest, DEFAULT_EPSILON, barycentric, point_in_triangle_accurate,
+    point_in_triangle_barycentric, point_in_triangle_parametric, point_in_triangle_side, side,
 };
+use daedalus::Point;
+use daedalus::geometry::{orient2d, point_in_triangle_exact};
 use proptest::prelude::*;
+
+/// The small cases each float test was documented with: inside, outside,
+/// either orientation, and the accurate test's thickness.
+#[test]
+fn float_tests_on_a_small_triangle() {
+    let t = (
+        Point::new(0.0, 0.0),
+        Point::new(4.0, 0.0),
+        Point::new(0.0, 4.0),
+    );
+    assert_eq!(DEFAULT_EPSILON, 0.001);
+    assert_eq!(
+        barycentric(t.0, t.1, t.2, Point::new(1.0, 1.0)),
+        (0.5, 0.25, 0.25)
+    );
+    assert!(point_in_triangle_barycentric(
+        t.0,
+        t.1,
+        t.2,
+        Point::new(1.0, 1.0)
+    ));
+    assert!(!point_in_triangle_barycentric(
+        t.0,
+        t.1,
+        t.2,
+        Point::new(3.0, 3.0)
+    ));
+    assert!(point_in_triangle_parametric(
+        t.0,
+        t.1,
+        t.2,
+        Point::new(1.0, 1.0)
+    ));
+    assert!(!point_in_triangle_parametric(
+        t.0,
+        t.1,
+        t.2,
+        Point::new(-1.0, 1.0)
+    ));
+    assert!(
+        side(
+            Point::new(0.0, 0.0),
+            Point::new(1.0, 0.0),
+            Point::new(0.5, -1.0)
+        ) > 0.0
+    );
+    assert!(point_in_triangle_side(t.0, t.1, t.2, Point::new(1.0, 1.0)));
+    assert!(point_in_triangle_side(t.2, t.1, t.0, Point::new(1.0, 1.0)));
+    assert!(!point_in_triangle_side(t.0, t.1, t.2, Point::new(3.0, 3.0)));
+    let thick = AccurateTriangleTest { epsilon: 0.5 };
+    assert!(thick.contains(t.0, t.1, t.2, Point::new(2.0, -0.4)));
+    assert!(!thick.contains(t.0, t.1, t.2, Point::new(2.0, -0.6)));
+    assert_eq!(AccurateTriangleTest::default().epsilon, 0.001);
+    assert!(AccurateTriangleTest::default().contains(t.0, t.1, t.2, Point::new(1.0, 1.0)));
+    assert!(point_in_triangle_accurate(
+        t.0,
+        t.1,
+        t.2,
+        Point::new(2.0, -0.0005)
+    ));
+    assert!(!point_in_triangle_accurate(
+        t.0,
+        t.1,
+        t.2,
+        Point::new(2.0, -0.01)
+    ));
+}
 
 /// The notes' example: T = (p1, p2, p3), T' = (p1, p2, p3'), p = p1 + 3/7 (p2 - p1).
 fn notes_example() -> (Point, Point, Point, Point, Point) {

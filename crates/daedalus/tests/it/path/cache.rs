@@ -3,28 +3,15 @@
 //! few radii, each set twice (the second pass runs on what the first
 //! cached), on a mesh edited between rounds and patched incrementally
 //! (`NavMesh::update`: a new revision each time); every answer against the
-//! independent tangent-graph reference of `support::reference`.
+//! independent tangent-graph reference of `crate::support::reference`.
 
-mod support;
-
+use crate::support::World;
+use crate::support::check::check_path;
+use crate::support::reference::{RefOutcome, Walls, shortest_radius};
+use crate::support::rng::Rng;
 use daedalus::Point;
 use daedalus::path::{NavMesh, PathError, PathFinder};
 use daedalus::triangulation::{Cdt, ShapeId};
-use support::World;
-use support::check::check_path;
-use support::reference::{RefOutcome, Walls, shortest_radius};
-
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: u64) -> u64 {
-        self.0 = self
-            .0
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (self.0 >> 33) % n
-    }
-}
 
 /// Same outcome as the reference, and the same length within 1e-9.
 fn compare(
@@ -87,7 +74,7 @@ impl Edited {
     /// Removes a wall picked by `r`, if any.
     fn remove(&mut self, r: &mut Rng) {
         if !self.live.is_empty() {
-            let i = r.below(self.live.len() as u64) as usize;
+            let i = r.below_high(self.live.len() as u64) as usize;
             self.cdt.remove_shape(self.live.swap_remove(i).0).unwrap();
         }
     }
@@ -107,23 +94,23 @@ impl Edited {
 #[test]
 fn cached_edges_follow_edits_of_the_mesh() {
     let mut m = Edited::new(12.0);
-    let mut r = Rng(2026);
+    let mut r = Rng::lcg(2026);
     let mut finder = PathFinder::new();
     let mut paths = 0;
     for _ in 0..50 {
         // An edit: a wall removed (one in four) or one inserted.
-        if r.below(4) == 0 && !m.live.is_empty() {
+        if r.below_high(4) == 0 && !m.live.is_empty() {
             m.remove(&mut r);
         } else {
             let dirs = [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (1.0, -1.0)];
-            let (dx, dy) = dirs[r.below(4) as usize];
-            let len = [1.0, 2.0, 3.0][r.below(3) as usize];
-            let a = Point::new(r.below(13) as f64, r.below(13) as f64);
+            let (dx, dy) = dirs[r.below_high(4) as usize];
+            let len = [1.0, 2.0, 3.0][r.below_high(3) as usize];
+            let a = Point::new(r.below_high(13) as f64, r.below_high(13) as f64);
             m.insert(a, Point::new(a.x + dx * len, a.y + dy * len));
         }
         let (w, walls) = m.update();
         // Points on a quarter grid: gaps of exactly the diameter occur.
-        let mut pt = || Point::new(r.below(49) as f64 / 4.0, r.below(49) as f64 / 4.0);
+        let mut pt = || Point::new(r.below_high(49) as f64 / 4.0, r.below_high(49) as f64 / 4.0);
         let queries: Vec<(Point, Point, f64)> = (0..6)
             .map(|k| (pt(), pt(), [0.25, 0.5, 1.0][k % 3]))
             .collect();
@@ -144,34 +131,34 @@ fn cached_edges_follow_edits_of_the_mesh() {
 #[test]
 fn kept_edges_follow_local_edits() {
     let mut m = Edited::new(24.0);
-    let mut r = Rng(7);
+    let mut r = Rng::lcg(7);
     let mut finder = PathFinder::new();
     let mut paths = 0;
     // A fixed maze of short walls first.
     for _ in 0..25 {
-        let a = Point::new(r.below(25) as f64, r.below(25) as f64);
+        let a = Point::new(r.below_high(25) as f64, r.below_high(25) as f64);
         let b = Point::new(
-            a.x + [0.0, 2.0, 3.0][r.below(3) as usize],
-            a.y + [0.0, 2.0, -2.0][r.below(3) as usize],
+            a.x + [0.0, 2.0, 3.0][r.below_high(3) as usize],
+            a.y + [0.0, 2.0, -2.0][r.below_high(3) as usize],
         );
         m.insert(a, b);
     }
-    let mut pt = || Point::new(r.below(97) as f64 / 4.0, r.below(97) as f64 / 4.0);
+    let mut pt = || Point::new(r.below_high(97) as f64 / 4.0, r.below_high(97) as f64 / 4.0);
     let queries: Vec<(Point, Point, f64)> = (0..8)
         .map(|k| (pt(), pt(), [0.5, 0.75, 1.0, 1.5][k % 4]))
         .collect();
-    let mut r = Rng(11);
+    let mut r = Rng::lcg(11);
     for round in 0..60 {
         if round > 0 {
             // A short wall (up to 1.5 long, so gaps change by fractions of
             // a diameter) added, or one of the walls removed.
-            if r.below(3) == 0 {
+            if r.below_high(3) == 0 {
                 m.remove(&mut r);
             } else {
-                let a = Point::new(r.below(97) as f64 / 4.0, r.below(97) as f64 / 4.0);
+                let a = Point::new(r.below_high(97) as f64 / 4.0, r.below_high(97) as f64 / 4.0);
                 let b = Point::new(
-                    a.x + (r.below(7) as f64 - 3.0) / 2.0,
-                    a.y + (r.below(7) as f64 - 3.0) / 2.0,
+                    a.x + (r.below_high(7) as f64 - 3.0) / 2.0,
+                    a.y + (r.below_high(7) as f64 - 3.0) / 2.0,
                 );
                 m.insert(a, b);
             }

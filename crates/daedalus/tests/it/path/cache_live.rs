@@ -5,25 +5,11 @@
 //! (`PathFinder::audit_tangent_cache`), and every answer is compared with
 //! the answer of a new finder, which keeps nothing.
 
+use crate::support::rng::Rng;
 use daedalus::objects::{Object, ObjectId, Objects};
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::triangulation::Cdt;
 use daedalus::{Closure, Point};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn f(&mut self, lo: f64, hi: f64) -> f64 {
-        lo + (hi - lo) * ((self.next() >> 11) as f64 / (1u64 << 53) as f64)
-    }
-}
 
 /// A world with static walls and movable objects, patched after each change.
 struct Moving {
@@ -83,15 +69,15 @@ impl Moving {
     /// them all; all back home if refused).
     fn change_many(&mut self, rng: &mut Rng, n: usize) {
         for _ in 0..n {
-            let k = (rng.next() % self.objects.len() as u64) as usize;
+            let k = rng.below(self.objects.len() as u64) as usize;
             let (id, home) = self.objects[k];
             let p = Point::new(
-                (home.x + rng.f(-2.0, 2.0)).clamp(self.xs.0, self.xs.1),
-                home.y + rng.f(-2.0, 2.0),
+                (home.x + rng.range(-2.0, 2.0)).clamp(self.xs.0, self.xs.1),
+                home.y + rng.range(-2.0, 2.0),
             );
             let o = self.table.get_mut(id).unwrap();
             o.set_position([p.x, p.y]);
-            o.set_rotation(rng.f(-0.8, 0.8));
+            o.set_rotation(rng.range(-0.8, 0.8));
         }
         if self.table.update(&mut self.cdt).is_err() {
             for &(id, home) in &self.objects {
@@ -167,8 +153,8 @@ fn audit(f: &mut PathFinder, nav: &NavMesh) -> usize {
 /// `n` short walls (up to 2 long each way) starting in the box `xs` x `ys`.
 fn posts(cdt: &mut Cdt, rng: &mut Rng, n: usize, xs: (f64, f64), ys: (f64, f64)) {
     for _ in 0..n {
-        let a = Point::new(rng.f(xs.0, xs.1), rng.f(ys.0, ys.1));
-        let b = Point::new(a.x + rng.f(-2.0, 2.0), a.y + rng.f(-2.0, 2.0));
+        let a = Point::new(rng.range(xs.0, xs.1), rng.range(ys.0, ys.1));
+        let b = Point::new(a.x + rng.range(-2.0, 2.0), a.y + rng.range(-2.0, 2.0));
         cdt.insert_segment(a, b).unwrap();
     }
 }
@@ -184,8 +170,8 @@ fn queries(
 ) -> Vec<(Point, Point, f64)> {
     (0..n)
         .map(|k| {
-            let s = Point::new(rng.f(xs.0, xs.1), rng.f(ys.0, ys.1));
-            let t = Point::new(rng.f(xs.0, xs.1), rng.f(ys.0, ys.1));
+            let s = Point::new(rng.range(xs.0, xs.1), rng.range(ys.0, ys.1));
+            let t = Point::new(rng.range(xs.0, xs.1), rng.range(ys.0, ys.1));
             (s, t, radii[k % radii.len()])
         })
         .collect()
@@ -195,12 +181,12 @@ fn queries(
 /// to, across and far from what the queries cached.
 #[test]
 fn kept_entries_match_a_fresh_computation_after_every_move() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::xorshift(0x9e37_79b9_7f4a_7c15);
     let mut cdt = Cdt::new([0.0, 0.0], [40.0, 40.0]).unwrap();
     for _ in 0..30 {
-        let a = Point::new(rng.f(2.0, 38.0), rng.f(2.0, 38.0));
-        let ang = rng.f(0.0, std::f64::consts::TAU);
-        let len = rng.f(1.0, 4.0);
+        let a = Point::new(rng.range(2.0, 38.0), rng.range(2.0, 38.0));
+        let ang = rng.range(0.0, std::f64::consts::TAU);
+        let len = rng.range(1.0, 4.0);
         let b = Point::new(
             (a.x + len * ang.cos()).clamp(1.0, 39.0),
             (a.y + len * ang.sin()).clamp(1.0, 39.0),
@@ -208,8 +194,8 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
         cdt.insert_segment(a, b).unwrap();
     }
     let mut m = Moving::new(cdt, (4.0, 36.0), 14, |_| {
-        let c = Point::new(rng.f(5.0, 35.0), rng.f(5.0, 35.0));
-        (c, rng.f(0.4, 1.4))
+        let c = Point::new(rng.range(5.0, 35.0), rng.range(5.0, 35.0));
+        (c, rng.range(0.4, 1.4))
     });
     let queries = queries(&mut rng, 10, (1.0, 39.0), (1.0, 39.0), &[0.3, 0.6, 1.1]);
     let mut kept = PathFinder::new();
@@ -227,7 +213,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
     for round in 0..120 {
         if round > 0 {
             let before = audit(&mut kept, &m.nav) + audit(&mut bounded, &m.nav);
-            for _ in 0..1 + rng.next() % 2 {
+            for _ in 0..1 + rng.below(2) {
                 m.change(&mut rng);
             }
             let after = audit(&mut kept, &m.nav) + audit(&mut bounded, &m.nav);
@@ -262,7 +248,7 @@ fn kept_entries_match_a_fresh_computation_after_every_move() {
 /// sees out, so no kept entry may be dropped (counted by the audit).
 #[test]
 fn a_change_in_another_room_drops_nothing() {
-    let mut rng = Rng(42);
+    let mut rng = Rng::xorshift(42);
     let mut cdt = Cdt::new([0.0, 0.0], [62.0, 40.0]).unwrap();
     let ring = |x0: f64, y0: f64, x1: f64, y1: f64| {
         vec![
@@ -278,8 +264,8 @@ fn a_change_in_another_room_drops_nothing() {
         .unwrap();
     posts(&mut cdt, &mut rng, 30, (4.0, 18.0), (4.0, 36.0));
     let mut m = Moving::new(cdt, (32.0, 55.0), 8, |_| {
-        let c = Point::new(rng.f(32.0, 55.0), rng.f(6.0, 34.0));
-        (c, rng.f(0.5, 1.5))
+        let c = Point::new(rng.range(32.0, 55.0), rng.range(6.0, 34.0));
+        (c, rng.range(0.5, 1.5))
     });
     let queries = queries(&mut rng, 16, (3.0, 19.0), (3.0, 37.0), &[0.25, 0.5]);
     changes_drop_nothing(&mut m, &queries, &mut rng, 1);
@@ -292,7 +278,7 @@ fn a_change_in_another_room_drops_nothing() {
 /// stays that of a new finder. (It fails with a box per flood.)
 #[test]
 fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::xorshift(7);
     let mut cdt = Cdt::new([0.0, 0.0], [60.0, 60.0]).unwrap();
     let l = [
         (2.0, 2.0),
@@ -310,16 +296,16 @@ fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
     // Short posts along both arms: corners to wrap.
     for k in 0..8 {
         let d = 12.0 + 5.5 * k as f64;
-        let y = rng.f(3.5, 6.5);
+        let y = rng.range(3.5, 6.5);
         cdt.insert_segment(Point::new(d, y), Point::new(d + 0.8, y + 0.4))
             .unwrap();
-        let x = rng.f(3.5, 6.5);
+        let x = rng.range(3.5, 6.5);
         cdt.insert_segment(Point::new(x, d), Point::new(x + 0.4, d + 0.8))
             .unwrap();
     }
     let mut m = Moving::new(cdt, (26.0, 50.0), 6, |_| {
-        let c = Point::new(rng.f(26.0, 50.0), rng.f(26.0, 50.0));
-        (c, rng.f(0.5, 1.5))
+        let c = Point::new(rng.range(26.0, 50.0), rng.range(26.0, 50.0));
+        (c, rng.range(0.5, 1.5))
     });
     // A world that has changed once (a snapshot never updated keeps the
     // box of each flood alone: nothing to guard against).
@@ -327,8 +313,8 @@ fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
     // From one arm to the other, round the bend.
     let queries: Vec<(Point, Point, f64)> = (0..12)
         .map(|k| {
-            let s = Point::new(rng.f(20.0, 56.0), rng.f(3.0, 7.0));
-            let t = Point::new(rng.f(3.0, 7.0), rng.f(20.0, 56.0));
+            let s = Point::new(rng.range(20.0, 56.0), rng.range(3.0, 7.0));
+            let t = Point::new(rng.range(3.0, 7.0), rng.range(20.0, 56.0));
             (s, t, [0.25, 0.5][k % 2])
         })
         .collect();
@@ -343,7 +329,7 @@ fn a_change_inside_a_flood_box_but_out_of_sight_drops_nothing() {
 /// merge into its last box: a box across the corridor.)
 #[test]
 fn a_frame_moving_many_objects_far_apart_drops_nothing_between_them() {
-    let mut rng = Rng(2025);
+    let mut rng = Rng::xorshift(2025);
     let mut cdt = Cdt::new([0.0, 0.0], [80.0, 40.0]).unwrap();
     // The corridor between y = 10 and y = 30, sealed from both strips.
     for y in [10.0, 30.0] {

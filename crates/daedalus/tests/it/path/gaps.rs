@@ -5,12 +5,10 @@
 //! reference solver; every case also runs with the radius-0 bound (edges
 //! narrower than the diameter shut) taken before the first expansion.
 
-mod support;
-
+use crate::support::World;
+use crate::support::reference::{RefOutcome, Walls, shortest_radius};
 use daedalus::Point;
 use daedalus::path::{PathError, PathFinder};
-use support::World;
-use support::reference::{RefOutcome, Walls, shortest_radius};
 
 /// Walls in the box [0, 10]^2.
 fn world(walls: &[[f64; 4]]) -> World {

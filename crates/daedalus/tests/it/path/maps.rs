@@ -6,24 +6,22 @@
 //! than the radius-0 optimum.
 #![cfg(feature = "serde")]
 
-mod support;
-
+use crate::support::World;
+use crate::support::check::check_polyline;
+use crate::support::reference::Walls;
 use daedalus::Point;
 use daedalus::path::{PathError, PathFinder};
 use daedalus::scenario::Scenario;
-use support::World;
-use support::check::check_polyline;
-use support::reference::Walls;
 
 /// Every `step`-th query is also run at radius 0.5 and 2.
 const RADIUS_STEP: usize = 10;
 
 #[test]
 fn shared_scenarios() {
-    let files = support::data::scenario_files();
+    let files = crate::support::data::scenario_files();
     // Full corpus: 18 maps + 2 synthetic worlds, 3,530 + 2 x 1,000 queries;
     // the compact set: 5 maps (960 queries) + rand_1k.
-    let (want_files, want_queries) = if support::data::is_full() {
+    let (want_files, want_queries) = if crate::support::data::is_full() {
         (20, 5530)
     } else {
         (6, 1960)
@@ -83,7 +81,7 @@ fn shared_scenarios() {
                 }] += 1;
                 match got {
                     Ok(p) => {
-                        let l = support::check::check_path(&walls, &p)
+                        let l = crate::support::check::check_path(&walls, &p)
                             .unwrap_or_else(|e| panic!("{name} radius {r}: invalid path: {e}"));
                         if let Some(b) = base {
                             assert!(

@@ -2,35 +2,18 @@
 //! worlds (integer grids with collinear runs, shared end points, T-junctions
 //! and crossings; float worlds), plus hand-worked cases.
 
-mod support;
-
+use crate::support::World;
+use crate::support::check::{check_path, check_polyline};
+use crate::support::reference::{RefOutcome, Walls, shortest_r0, shortest_radius};
+use crate::support::rng::Rng;
 use daedalus::Point;
 use daedalus::path::{PathError, PathFinder};
 use proptest::prelude::*;
-use support::World;
-use support::check::{check_path, check_polyline};
-use support::reference::{RefOutcome, Walls, shortest_r0, shortest_radius};
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64
-    }
-}
 
 /// Integer-grid world: walls along H, V and both diagonals with lengths
 /// 1, 2 or 4 (so every crossing is exact), plus some unit squares.
 fn grid_world(seed: u64) -> World {
-    let mut r = Rng(seed | 1);
+    let mut r = Rng::xorshift(seed | 1);
     let n = 6 + r.below(6) as i64;
     let mut walls = Vec::new();
     let dirs = [(1, 0), (0, 1), (1, 1), (1, -1)];
@@ -74,7 +57,7 @@ fn cell_world(seed: u64) -> World {
 
 /// A cell world of side `min .. min + span`.
 fn cell_world_sized(seed: u64, min: usize, span: u64) -> World {
-    let mut r = Rng(seed | 1);
+    let mut r = Rng::xorshift(seed | 1);
     let n = min + r.below(span) as usize;
     let density = 2 + r.below(4);
     let blocked: Vec<bool> = (0..n * n).map(|_| r.below(10) < density).collect();
@@ -114,12 +97,16 @@ fn cell_world_sized(seed: u64, min: usize, span: u64) -> World {
 
 /// Float world: random segments and triangles that do not cross each other.
 fn float_world(seed: u64) -> World {
-    let mut r = Rng(seed | 1);
+    let mut r = Rng::xorshift(seed | 1);
     let size = 100.0;
     let mut walls: Vec<(Point, Point)> = Vec::new();
     let crosses = |walls: &[(Point, Point)], a: Point, b: Point| {
         walls.iter().any(|&(c, d)| {
-            support::check::seg_seg(a, b, c, d) == 0.0 || c == a || d == b || c == b || d == a
+            crate::support::check::seg_seg(a, b, c, d) == 0.0
+                || c == a
+                || d == b
+                || c == b
+                || d == a
         })
     };
     for _ in 0..(2 + r.below(10)) {
@@ -185,7 +172,7 @@ fn compare_spade(w: &World, seed: u64, grid: bool, queries: usize) {
 fn compare_on(w: &World, nav: &daedalus::path::NavMesh, seed: u64, grid: bool, queries: usize) {
     let walls = Walls::new(w.all_walls());
     let mut finder = PathFinder::new();
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut r = Rng::xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     for q in 0..queries {
         let s = random_point(&mut r, w, grid);
         let t = random_point(&mut r, w, grid);
@@ -244,7 +231,7 @@ fn radius0_after_edits() {
     let n = 10.0;
     let mut cdt = Cdt::new([-1.0, -1.0], [n + 1.0, n + 1.0]).unwrap();
     let mut live: Vec<(daedalus::triangulation::ShapeId, (Point, Point))> = Vec::new();
-    let mut r = Rng(99);
+    let mut r = Rng::xorshift(99);
     let mut finder = PathFinder::new();
     for step in 0..120u64 {
         let op = r.below(3);
@@ -437,7 +424,7 @@ fn compare_radius_with(
     mut finder: PathFinder,
 ) -> Counts {
     let walls = Walls::new(w.all_walls());
-    let mut r = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
+    let mut r = Rng::xorshift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut counts = [0; 4];
     for _ in 0..queries {
         let rad = random_radius(&mut r);
@@ -456,7 +443,7 @@ fn clear_point(r: &mut Rng, w: &World, walls: &Walls, grid: bool, rad: f64) -> P
         if walls
             .segs
             .iter()
-            .all(|&(a, b)| support::check::point_seg(p, a, b) >= rad)
+            .all(|&(a, b)| crate::support::check::point_seg(p, a, b) >= rad)
         {
             break;
         }
@@ -746,7 +733,7 @@ fn radius_after_edits() {
     let n = 8.0;
     let mut cdt = Cdt::new([0.0, 0.0], [n, n]).unwrap();
     let mut live: Vec<(daedalus::triangulation::ShapeId, (Point, Point))> = Vec::new();
-    let mut r = Rng(7);
+    let mut r = Rng::xorshift(7);
     let mut finder = PathFinder::new();
     let mut counts = [0; 4];
     for step in 0..80u64 {
@@ -846,7 +833,7 @@ fn radius_hand_checked() {
 /// with the independent checker).
 #[test]
 fn polyline_within_tight_gap() {
-    use support::check::seg_seg;
+    use crate::support::check::seg_seg;
     // Wall up to (5, 6); a wall at y = 8 above it: the arc over (5, 6)
     // with radius 1 touches y = 7, exactly 1 from it.
     let w = seg_world(&[[5.0, 0.0, 5.0, 6.0], [3.0, 8.0, 7.0, 8.0]]);

@@ -2,14 +2,12 @@
 //! sample spacing and end points measured directly, re-planning after a
 //! world change, batch results equal to one-by-one results.
 
-mod support;
-
+use crate::support::World;
+use crate::support::check::check_polyline;
+use crate::support::reference::Walls;
 use daedalus::Point;
 use daedalus::path::{PathFinder, PathSampler, Query, find_paths};
 use daedalus::world::{Closure, Event};
-use support::World;
-use support::check::check_polyline;
-use support::reference::Walls;
 
 fn world() -> World {
     let p = Point::new;
@@ -57,7 +55,7 @@ fn sampler_walks_the_path_at_the_step() {
                 let walls = Walls::new(w.all_walls());
                 for p in &pts {
                     for &(a, b) in &walls.segs {
-                        assert!(support::check::point_seg(*p, a, b) >= r - 1e-9);
+                        assert!(crate::support::check::point_seg(*p, a, b) >= r - 1e-9);
                     }
                 }
             }
@@ -98,7 +96,7 @@ fn entity_replans_when_the_world_changes() {
     let walls = Walls::new(vec![(Point::new(10.0, 3.0), Point::new(10.0, 17.0))]);
     check_polyline(&walls, &trail[5..], 0.0).unwrap();
     for p in &trail[5..] {
-        let d = support::check::point_seg(*p, Point::new(10.0, 3.0), Point::new(10.0, 17.0));
+        let d = crate::support::check::point_seg(*p, Point::new(10.0, 3.0), Point::new(10.0, 17.0));
         assert!(d >= 0.5 - 1e-9, "{p:?} is {d} from the wall");
     }
 }
@@ -117,9 +115,11 @@ fn batch_equals_one_by_one() {
     }
     // The threads keep their finders between calls: a bigger mesh in
     // between, then this one again, must not change an answer.
-    let s = daedalus::scenario::Scenario::load(support::data::file("maps/dao/arena.scenario.json"))
-        .unwrap();
-    let big = support::World::from_scenario(&s).nav();
+    let s = daedalus::scenario::Scenario::load(crate::support::data::file(
+        "maps/dao/arena.scenario.json",
+    ))
+    .unwrap();
+    let big = crate::support::World::from_scenario(&s).nav();
     let far: Vec<Query> = s
         .queries
         .iter()

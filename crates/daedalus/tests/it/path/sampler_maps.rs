@@ -7,15 +7,13 @@
 //! wide turning round a corner: the maze maps at radius 0.5).
 #![cfg(feature = "serde")]
 
-mod support;
-
+use crate::support::World;
+use crate::support::check::point_seg;
+use crate::support::reference::Walls;
 use daedalus::Point;
 use daedalus::path::{PathFinder, PathSampler};
 use daedalus::scenario::Scenario;
 use std::cell::RefCell;
-use support::World;
-use support::check::point_seg;
-use support::reference::Walls;
 
 /// Is `p` in a passage exactly `2 r` wide (walls within `r (1 + 1e-9)` on
 /// opposite sides)? The path finder accepts paths through those with its
@@ -58,7 +56,7 @@ fn uses_slack(walls: &Walls, path: &daedalus::path::Path, r: f64) -> bool {
     pieces.iter().any(|&(a, b)| {
         walls.segs_near(a, b, r).into_iter().any(|i| {
             let (c, d) = walls.segs[i as usize];
-            support::check::seg_seg(a, b, c, d) < r
+            crate::support::check::seg_seg(a, b, c, d) < r
         })
     })
 }
@@ -92,7 +90,7 @@ fn sample_distances(path: &daedalus::path::Path) -> Vec<f64> {
 
 #[test]
 fn sampled_points_pass_the_start_test_on_the_maps() {
-    let files = support::data::scenario_files();
+    let files = crate::support::data::scenario_files();
     assert!(!files.is_empty());
     let mut finder = PathFinder::new();
     let check = RefCell::new(PathFinder::new());

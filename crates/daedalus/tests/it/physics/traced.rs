@@ -7,8 +7,7 @@
 //! tracings); simulated positions, at every step, against a point-in-polygon
 //! test written here and against the source bitmap's pixels.
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use daedalus::Closure;
 use daedalus::Point;

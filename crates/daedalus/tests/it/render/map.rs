@@ -4,8 +4,7 @@
 
 #![cfg(all(feature = "png", feature = "serde"))]
 
-#[path = "support/data.rs"]
-mod data;
+use crate::support::data;
 
 use daedalus::Closure;
 use daedalus::Point;

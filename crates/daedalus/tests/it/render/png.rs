@@ -3,11 +3,9 @@
 
 #![cfg(feature = "png")]
 
-mod render_common;
-
+use crate::support::render::{detour, square_in_square};
 use daedalus::Point;
 use daedalus::render::{MARGIN, Rgba, Scene, WORLD_CANVAS, palette};
-use render_common::{detour, square_in_square};
 
 struct Image {
     w: u32,

@@ -1,12 +1,10 @@
 //! SVG output: well-formed XML, one element per triangle and constraint,
 //! coordinates as given, errors leave the scene unchanged.
 
-mod render_common;
-
+use crate::support::render::{detour, square_in_square};
 use daedalus::Closure;
 use daedalus::Point;
 use daedalus::render::{PolyStyle, RenderError, Scene};
-use render_common::{detour, square_in_square};
 
 fn group<'a>(doc: &'a roxmltree::Document, id: &str) -> roxmltree::Node<'a, 'a> {
     doc.descendants()

@@ -3,28 +3,11 @@
 //! move far away; a door opening frees it; and whenever the world does not
 //! retry, a fresh search on a fresh snapshot still finds no path.
 
+use crate::support::rng::Rng;
 use daedalus::objects::Object;
 use daedalus::path::{NavMesh, PathFinder};
 use daedalus::world::{BlockReason, Closure, EntityId, EntityState, Event, ObstacleId};
 use daedalus::{Point, World};
-
-/// A small seeded generator (xorshift64*), enough for test worlds.
-struct Rng(u64);
-
-impl Rng {
-    fn unit(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn random_range(&mut self, r: std::ops::Range<f64>) -> f64 {
-        r.start + (r.end - r.start) * self.unit()
-    }
-    fn random_bool(&mut self, p: f64) -> bool {
-        self.unit() < p
-    }
-}
 
 fn p(x: f64, y: f64) -> Point {
     Point::new(x, y)
@@ -152,7 +135,7 @@ fn a_gap_just_narrower_than_the_disc_blocks_it_and_not_a_point() {
 /// a fresh finder on a fresh snapshot must still find no path.
 #[test]
 fn not_retrying_is_sound_against_a_fresh_search() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::xorshift_star(0x9e37_79b9_7f4a_7c15);
     let mut checked = 0;
     let mut freed = 0;
     for case in 0..40 {
@@ -161,9 +144,9 @@ fn not_retrying_is_sound_against_a_fresh_search() {
         let mut goals = Vec::new();
         for k in 0..3 {
             // a room with a door gap on its top side
-            let (x0, y0) = (5.0 + 32.0 * k as f64, rng.random_range(30.0..60.0));
-            let (wd, ht) = (rng.random_range(12.0..25.0), rng.random_range(10.0..25.0));
-            let gap = rng.random_range(0.0..4.0);
+            let (x0, y0) = (5.0 + 32.0 * k as f64, rng.range(30.0, 60.0));
+            let (wd, ht) = (rng.range(12.0, 25.0), rng.range(10.0, 25.0));
+            let gap = rng.range(0.0, 4.0);
             let gx = x0 + wd / 2.0;
             let wall = [
                 p(gx + gap / 2.0, y0 + ht),
@@ -179,27 +162,19 @@ fn not_retrying_is_sound_against_a_fresh_search() {
                 vec![p(-2.5, -0.5), p(2.5, -0.5), p(2.5, 0.5), p(-2.5, 0.5)],
                 Closure::Closed,
             );
-            door.set_position([gx + rng.random_range(-1.0..1.0), y0 + ht]);
+            door.set_position([gx + rng.range(-1.0, 1.0), y0 + ht]);
             movers.push(w.add_object(door).unwrap());
         }
         for _ in 0..4 {
-            let mut o = Object::new(square(rng.random_range(0.5..3.0)), Closure::Closed);
-            o.set_position([rng.random_range(5.0..95.0), rng.random_range(5.0..25.0)]);
+            let mut o = Object::new(square(rng.range(0.5, 3.0)), Closure::Closed);
+            o.set_position([rng.range(5.0, 95.0), rng.range(5.0, 25.0)]);
             movers.push(w.add_object(o).unwrap());
         }
         let mut ents = Vec::new();
         for k in 0..6 {
-            let r = if k == 0 {
-                0.0
-            } else {
-                rng.random_range(0.2..2.5)
-            };
+            let r = if k == 0 { 0.0 } else { rng.range(0.2, 2.5) };
             let e = w
-                .add_entity(
-                    [rng.random_range(5.0..95.0), rng.random_range(85.0..95.0)],
-                    r,
-                    20.0,
-                )
+                .add_entity([rng.range(5.0, 95.0), rng.range(85.0, 95.0)], r, 20.0)
                 .unwrap();
             w.set_goal(e, goals[k % goals.len()]).unwrap();
             ents.push(e);
@@ -207,12 +182,12 @@ fn not_retrying_is_sound_against_a_fresh_search() {
         w.step(1.0 / 60.0).unwrap();
         for step in 0..30 {
             for &m in &movers {
-                if rng.random_bool(0.3) {
+                if rng.chance(0.3) {
                     let at = w.pose(m).unwrap().position;
-                    let d = if rng.random_bool(0.2) { 3.0 } else { 0.5 };
+                    let d = if rng.chance(0.2) { 3.0 } else { 0.5 };
                     let to = [
-                        (at.x + rng.random_range(-d..d)).clamp(3.0, 97.0),
-                        (at.y + rng.random_range(-d..d)).clamp(3.0, 97.0),
+                        (at.x + rng.range(-d, d)).clamp(3.0, 97.0),
+                        (at.y + rng.range(-d, d)).clamp(3.0, 97.0),
                     ];
                     w.set_position(m, to).unwrap();
                 }

@@ -5,25 +5,13 @@
 //! reported, and a path reported untouched must still be clear of every
 //! wall (`World::path_is_clear`).
 
+use crate::support::rng::Rng;
 use daedalus::objects::Object;
 use daedalus::path::{Path, PathFinder, PathSampler};
 use daedalus::world::{Closure, ObstacleId, WorldError};
 use daedalus::{Point, World};
 
 /// xorshift64*: a deterministic generator.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> f64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) as f64 / (1u64 << 53) as f64
-    }
-    fn range(&mut self, a: f64, b: f64) -> f64 {
-        a + (b - a) * self.next()
-    }
-}
-
 fn seg_dist(p: Point, a: Point, b: Point) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let l2 = dx * dx + dy * dy;
@@ -52,7 +40,7 @@ fn walls_of(w: &World, ids: &[ObstacleId]) -> Vec<(Point, Point)> {
 
 #[test]
 fn changed_walls_within_the_radius_are_always_reported() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::xorshift_star(0x9e37_79b9_7f4a_7c15);
     let (mut touched, mut untouched) = (0, 0);
     for world_seed in 0..6 {
         let mut w = World::new([0.0, 0.0], [100.0, 100.0]).unwrap();
@@ -79,7 +67,7 @@ fn changed_walls_within_the_radius_are_always_reported() {
         w.step(0.0).unwrap();
         let mut finder = PathFinder::new();
         for _round in 0..40 {
-            let r = [0.0, 0.5, 1.5][(rng.next() * 3.0) as usize];
+            let r = [0.0, 0.5, 1.5][(rng.unit() * 3.0) as usize];
             let (a, b) = (
                 Point::new(rng.range(2.0, 98.0), rng.range(2.0, 98.0)),
                 Point::new(rng.range(2.0, 98.0), rng.range(2.0, 98.0)),
@@ -90,9 +78,9 @@ fn changed_walls_within_the_radius_are_always_reported() {
             let since = w.revision();
             // One to three steps of one or two moves each.
             let mut changed = Vec::new();
-            for _ in 0..1 + (rng.next() * 3.0) as usize {
-                for _ in 0..1 + (rng.next() * 2.0) as usize {
-                    let id = objects[(rng.next() * objects.len() as f64) as usize];
+            for _ in 0..1 + (rng.unit() * 3.0) as usize {
+                for _ in 0..1 + (rng.unit() * 2.0) as usize {
+                    let id = objects[(rng.unit() * objects.len() as f64) as usize];
                     changed.extend(walls_of(&w, &[id]));
                     let p = w.pose(id).unwrap().position;
                     let q = Point::new(

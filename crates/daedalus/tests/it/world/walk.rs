@@ -217,13 +217,8 @@ fn new_user_scenario_everyone_arrives_and_never_overlaps() {
 
 #[test]
 fn random_walkers_among_random_movers_never_overlap() {
-    let mut s = 0x9e3779b97f4a7c15u64;
-    let mut rnd = move || {
-        s = s
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (s >> 11) as f64 / (1u64 << 53) as f64
-    };
+    let mut rng = crate::support::rng::Rng::lcg(0x9e3779b97f4a7c15);
+    let mut rnd = move || rng.unit();
     let mut w = World::new([0.0, 0.0], [100.0, 100.0]).unwrap();
     for _ in 0..8 {
         let (x, y) = (10.0 + 80.0 * rnd(), 10.0 + 80.0 * rnd());

@@ -1,0 +1,5 @@
+//! The rapier2d export: frames, terrain and traced shapes.
+
+mod frames;
+mod terrain;
+mod traced;
