@@ -16,8 +16,8 @@
 //!   home, which made Aurora's queries 1.2-1.6x costlier than at home).
 //!   Every other round the twin makes the loop's move and answers before
 //!   the loop does: the one answering second repeats the same search with
-//!   trained branch predictors, which made the twin, always second until
-//!   session 13, answer up to 1.33x faster (median per map and radius).
+//!   trained branch predictors: a twin that always answered second would
+//!   answer up to 1.33x faster (median per map and radius).
 //!
 //! Prints per world and radius `LIVE <world> r=<R> move=<m> nav=<n>
 //! loop=<l> static=<s> ratio=<l / (m + s)>` (medians; target ratio <= 2)
@@ -294,8 +294,8 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 5] 
         // Every other round the twin makes the loop's move and answers
         // first: whichever of the two answers second runs the same search
         // again, with the branch predictors and instruction cache trained
-        // by the first (the twin always answering second was up to 1.33x
-        // faster, median per map and radius, session 13).
+        // by the first (a twin always answering second would be up to
+        // 1.33x faster, median per map and radius).
         let twin_first = twin && round % 2 == 1;
         let mut s_time = 0.0;
         let planned = twin_first.then(|| live.pick());

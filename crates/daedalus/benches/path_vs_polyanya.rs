@@ -1,5 +1,5 @@
 //! Radius-0 queries of every Moving AI map: Daedalus vs the `polyanya`
-//! crate on a mesh built from the same walls (../shared/polyanya-from-walls.md:
+//! crate on a mesh built from the same walls (docs/benchmarks.md, "How polyanya's mesh is built":
 //! spade CDT, flood fill from the query starts, one polyanya vertex per
 //! wedge, search delta 0 / steps 1). Prints per map
 //! `RATIO <map> ours=<median> polyanya=<median> ratio=<r>` (median time per

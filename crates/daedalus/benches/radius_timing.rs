@@ -2,7 +2,7 @@
 //! real data (the full shared corpus, or the compact set on a bare clone).
 //! Prints, per map and radius, the median over the queries with a path of
 //! that radius of the per-query time ratio r / r0 (best of 3 back-to-back
-//! runs each, as in earlier sessions: warm caches), the median times and the ratio of
+//! runs each: warm caches), the median times and the ratio of
 //! the summed times, and the same median ratio over the queries a point
 //! can make but the disc cannot (`no disc path`); then the median ratio
 //! per radius over all maps.
