@@ -1,5 +1,5 @@
 //! Dungeon generation time against the grid size: 50 x 50, 100 x 100
-//! (500 rooms, the figure) and 200 x 200, rooms a twentieth of the
+//! (500 rooms) and 200 x 200, rooms a twentieth of the
 //! grid points so the work per point stays the same; near-linear
 //! generation shows as time per grid point staying flat. Read the medians
 //! from target/criterion/dungeon/<grid>/new/estimates.json.

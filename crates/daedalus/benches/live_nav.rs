@@ -395,7 +395,7 @@ fn measure(live: &mut Live, still: &mut Live, r: f64, moves: usize) -> [f64; 5] 
     // tailed independent times exceeds the sum of their medians.
     let sum = median(&mut floor);
     let floor = sum / (median(&mut mv.clone()) + median(&mut st.clone()));
-    // Not the formula: the loop against the same rounds' move +
+    // Not the formula: the loop against the same rounds' move +
     // static query, one median each (the formula over the floor).
     let paired_medians = median(&mut lp.clone()) / sum;
     println!(

@@ -25,13 +25,13 @@
 //!   process that loads the scenario and builds one world, whole process
 //!   (`rss_base`: the same for a process that only loads it; subtracting
 //!   it would be wrong, as a build reuses the pages the loading freed).
-//!   The heap counts are the exact measure; RSS is what the issue names.
+//!   The heap counts are the exact measure; RSS is what a user sees.
 //!
 //! Then one line `READY-PARTS <name> B/vertex: spade=<b> <table>=<b> ...`:
 //! spade's heap and every table of ours ([`Cdt::heap_parts`],
 //! [`NavMesh::heap_parts`]) in bytes per vertex of our triangulation.
 //!
-//! Targets (issue 10): `build <= 1.0` (aim 0.5), `rss_ratio <= 1.0`.
+//! Goals: `build <= 1.0` (aim 0.5), `rss_ratio <= 1.0`.
 
 #[path = "../tests/support/data.rs"]
 mod data;

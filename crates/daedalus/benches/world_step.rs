@@ -3,8 +3,8 @@
 //! radii 0.5 to 2 walking between random free points (a new goal on each
 //! arrival), one random object moved a small step (at most 0.1% of the
 //! world's width and 0.01 rad) before every step: the loop of
-//! `daedalus bench-dynamic --entities`. Flat in N is the target of issue 10
-//! (10^3 vs 10^5 within 2x) once navigation updates incrementally; with
+//! `daedalus bench-dynamic --entities`. A step should be flat in N
+//! (10^3 vs 10^5 within 2x), since navigation updates incrementally; with
 //! goals anywhere a step's searches cross a world ten times as wide, so
 //! `world_step_local` gives every entity goals within 60 units, walked at
 //! 10 units/s in both worlds: only the world's size differs.
