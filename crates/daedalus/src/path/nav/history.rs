@@ -21,9 +21,8 @@ use crate::geometry::Rect;
 
 /// Most boxes kept (older updates are forgotten whole: what was computed
 /// before them counts as changed). 320 KB; a cache entry not used for
-/// this many updates pays one pass over them when next checked. (At 512,
-/// with a small move before every query, 96 % of the tangent-cache drops
-/// on Berlin_0_1024 were of forgotten revisions; session 18.)
+/// this many updates pays one pass over them when next checked. Too few
+/// boxes make most tangent-cache drops come from forgotten revisions.
 const KEEP: usize = 8192;
 /// Most boxes one update records (beyond, its boxes are merged).
 const PER_UPDATE: usize = 16;
@@ -154,10 +153,7 @@ impl Boxes {
     /// Merges the two boxes whose union grows the larger of them least
     /// (in half-perimeter; on a tie, the smaller union): an update moving
     /// objects all over the world keeps a box per cluster of them, not
-    /// one that spans the world. Measured (session 25, `radius_timing`
-    /// with `RADIUS_CHANGE=1 RADIUS_MOVES=20`, r 2): merging the two last
-    /// boxes instead dropped 220 - 360 kept sides per query on
-    /// CatwalkAlley and Aurora (median r 2 / r 0 35 - 36; 12 and 6 now).
+    /// one that spans the world.
     fn merge_closest(&mut self) {
         let size = |x: &Rect| (x.max.x - x.min.x) + (x.max.y - x.min.y);
         let n = self.boxes.len();

@@ -107,8 +107,7 @@ const CLEAR_TOL: f64 = 1e-9;
 /// sum (at a half turn the sum vanishes).
 const SUM_MID: f64 = 2.0;
 /// The radius of the goal flood's first disc, in `|s t|` (plus `r`),
-/// about the midpoint of start and goal: measured against 0.6, 0.7 and a
-/// disc of `2 |s t| + 8 r` about the goal (session 28).
+/// about the midpoint of start and goal (chosen with `radius_timing`).
 const GOAL_DISC: f64 = 0.55;
 /// Angular slack of the free-arc prefilter (the exact clearance test decides).
 const ANG_TOL: f64 = 1e-7;
@@ -125,13 +124,9 @@ const LAZY_BOUND: usize = 32;
 ///
 /// Why: the bound's backward search costs about a radius-0 query of the
 /// same ends, and on open maps that is many times this search with warm
-/// caches (per query, session 24: searches that ended in 80 us without it
-/// spent 1.4 ms on it). Per query, the searches it slows are those about
-/// to end (their smallest key already near the path's length, an arrival
-/// near the goal); those it speeds up many times are stuck behind a wall
-/// (smallest key 1.0 - 1.3 times the straight distance, the path's 1.5 -
-/// 2.8 times), none of their arrivals near the goal. Measured
-/// (`radius_timing`, all maps, warm): see the README's session 24 table.
+/// caches. The searches it slows are those about to end (their smallest key
+/// already near the path's length, an arrival near the goal); those it
+/// speeds up are stuck behind a wall, none of their arrivals near the goal.
 const NEAR_GOAL: f64 = 0.35;
 /// Work (as `LAZY_BOUND`) after which the bound is taken even near the
 /// goal (a goal behind a wall close to it).

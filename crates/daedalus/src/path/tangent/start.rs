@@ -19,12 +19,6 @@
 //! rounding). Windows and states share the heap, so every successor with
 //! an `f` below the path's length is pushed before the goal is popped:
 //! the search stays optimal.
-//!
-//! Before (session 26 and earlier) the whole flood ran when the search
-//! began, inside a box around the ellipse `|s x| + |x t| <= 1.4 |s t| + 4 r`
-//! widened on demand: on the small maps it entered 110 - 340 triangles and
-//! pushed 115 - 350 states per query, of which 8 - 25 were popped (now, on
-//! battleground, 63 windows and 16 states).
 
 use super::*;
 use crate::geometry::distance_squared_point_segment;

@@ -9,11 +9,8 @@
 //! and the radius (the triangles only lead the floods to them). A side's
 //! edges are kept when a query expands it that an earlier query expanded
 //! too; until then each expansion floods only the cone of its arrival.
-//! (Session 17: this used to also ask that nothing changed within the
-//! side's whole first ring since, which in a world changing every frame
-//! kept nothing: with a small move before every query, median r 2 / r 0
-//! 9.27 on eleven maps against 6.01 now, `radius_timing`,
-//! `RADIUS_CHANGE=1`.)
+//! Nothing is asked of the side's whole first ring: in a world changing
+//! every frame such a rule would keep nothing.
 //!
 //! Kept entries survive changes elsewhere. A side remembers where its
 //! flood reached: the box of every triangle it entered, and per angular
@@ -163,9 +160,7 @@ pub(super) struct EdgeCache {
 
 /// The changed boxes a kept side is checked against, those that nearly
 /// coincide merged: an object moving between two checks leaves one box
-/// per move, all round its home (measured with a small move before every
-/// query, session 25: 32 - 50 boxes per check of a side, 13 - 19 of them
-/// hitting it). A merged box holds its parts, so the test against it
+/// per move, all round its home. A merged box holds its parts, so the test against it
 /// names every sector they would (and may name more).
 struct Coalesced {
     boxes: [Rect; COALESCE],

@@ -25,11 +25,8 @@
 use crate::Point;
 use crate::geometry::Rect;
 
-/// Sectors round a corner. Measured (session 25, `radius_timing` with
-/// `RADIUS_CHANGE=1`, r 2, one interleaved run on five maps): 64 against
-/// 32 cut the repairs' time by a tenth (CatwalkAlley's median r / r0
-/// 5.03 -> 4.29, Boston_0_512's 5.18 -> 4.68); 128 was slower again
-/// (larger profiles to fill and test).
+/// Sectors round a corner (chosen with `radius_timing`, `RADIUS_CHANGE=1`:
+/// fewer make repairs coarser, more make profiles costlier to fill and test).
 pub(in crate::path::tangent) const SECTORS: usize = 64;
 
 /// A set of sectors: bit `k` for sector `k`.

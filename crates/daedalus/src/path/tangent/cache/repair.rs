@@ -24,11 +24,8 @@
 //! sectors span more than half a turn is dropped
 //! (`EdgeCache::side_check`) and filled again when next expanded.
 //!
-//! Measured (session 18, `radius_timing` with `RADIUS_CHANGE=1`, a small
-//! move before every query): median r 2 / r 0 over eleven maps 6.11
-//! with drops (and a history of 512 boxes), 4.82 with repairs (and one
-//! of 8,192); nine repairs in ten find the edges they had (the sectors
-//! are coarse).
+//! Repairs keep a side's edges through nearby changes instead of dropping
+//! them, and most repairs find the edges they had (the sectors are coarse).
 
 use super::*;
 
