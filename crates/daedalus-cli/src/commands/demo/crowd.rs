@@ -4,9 +4,8 @@
 
 use daedalus::Point;
 use daedalus::scenario::Scenario;
-use daedalus::world::EntityState;
 
-use super::out::Args;
+use super::out::{Args, arrived};
 use crate::commands::crowd::{trails_picture, world_of};
 
 /// Two rooms joined by a corridor 24 wide that narrows to 14.
@@ -49,18 +48,12 @@ pub fn part_crowd(args: &Args) -> Result<(), String> {
         w.step(0.1).map_err(|e| e.to_string())?;
         frames.push(snap(&w));
         steps += 1;
-        let home = ids
-            .iter()
-            .all(|&i| w.entity(i).expect("live").state() == EntityState::Arrived);
-        if home {
+        if arrived(&w, &ids) == ids.len() {
             break;
         }
     }
     let ms = t.elapsed().as_secs_f64() * 1e3 / steps as f64;
-    let arrived = ids
-        .iter()
-        .filter(|&&i| w.entity(i).expect("live").state() == EntityState::Arrived)
-        .count();
+    let arrived = arrived(&w, &ids);
     let title = "a group of 40 crossing a choke point (trails)";
     let file = trails_picture(
         &s,

@@ -13,3 +13,13 @@ pub struct Args {
     #[arg(long, default_value_t = 1200)]
     pub width: u32,
 }
+
+/// How many of `ids` have arrived (checked from each entity's state).
+pub fn arrived(w: &daedalus::World, ids: &[daedalus::world::EntityId]) -> usize {
+    ids.iter()
+        .filter(|&&i| {
+            w.entity(i)
+                .is_ok_and(|e| e.state() == daedalus::world::EntityState::Arrived)
+        })
+        .count()
+}

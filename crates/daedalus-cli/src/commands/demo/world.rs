@@ -7,10 +7,10 @@
 
 use daedalus::objects::Object;
 use daedalus::render::{PolyStyle, Scene};
-use daedalus::world::{EntityState, Event};
+use daedalus::world::Event;
 use daedalus::{Closure, Point, Rect, World};
 
-use super::out::Args;
+use super::out::{Args, arrived};
 use crate::commands::render::save;
 
 /// The static walls: `[x0, y0, x1, y1]`.
@@ -97,18 +97,12 @@ pub fn part_world(args: &Args) -> Result<(), String> {
             .count();
         frames.push(snap(&w));
         steps += 1;
-        let done = ids
-            .iter()
-            .all(|&i| w.entity(i).expect("live").state() == EntityState::Arrived);
-        if done {
+        if arrived(&w, &ids) == ids.len() {
             break;
         }
     }
     let ms = t.elapsed().as_secs_f64() * 1e3 / steps as f64;
-    let arrived = ids
-        .iter()
-        .filter(|&&i| w.entity(i).expect("live").state() == EntityState::Arrived)
-        .count();
+    let arrived = arrived(&w, &ids);
 
     let bad = |e: daedalus::render::RenderError| e.to_string();
     let mut scene = Scene::new(Rect::new([0.0, 0.0], [200.0, 120.0])).map_err(bad)?;
